@@ -49,9 +49,14 @@ const SECRET_WORDS: ReadonlySet<string> = new Set([
   "refresh_token",
 ]);
 
-/** `X-Api-Key` → `api_key`, `access-token` → `access_token`, `apiKey` → `api_key`. */
+/**
+ * `X-Api-Key` → `api_key`, `access-token` → `access_token`, `apiKey` → `api_key`; a compound written as one lower-case
+ * word is split like its camel-case spelling (Jumpseller's `authtoken` → `auth_token`, `accesstoken` → `access_token`).
+ */
 function credentialWord(name: string): string {
-  return toSnakeCase(name).replace(/^x_/, "");
+  return toSnakeCase(name)
+    .replace(/^x_/, "")
+    .replace(/^(auth|access|api|app|bearer|oauth|session|consumer|client)(token|key|secret)$/, "$1_$2");
 }
 
 /** AWS Signature Version 4's per-request headers: a signer computes them from each request and the caller's keys. */
@@ -101,6 +106,21 @@ export function isCredentialHeaderName(name: string): boolean {
  */
 const CALLER_KEY =
   /^\s*(your\s+|an?\s+|the\s+)?((registered|personal|unique|valid)\s+)?([\w-]+\s+){0,2}?(api|application|license|licence|access|security)[ -]?key\b(?!\s+(to|of|for|that|which|whose)\b)/i;
+
+/**
+ * A login sent beside the caller's token, named so (`login`, `username`, `api_user`) and described as the API's or
+ * OAuth's login (Jumpseller's `login`, "API OAuth login.", every call `?login=…&authtoken=…`): the caller's account,
+ * configured with the token, never a user the call acts on (a user search's `username`, "The user name to find").
+ */
+const LOGIN_WORDS: ReadonlySet<string> = new Set([
+  "login",
+  "username",
+  "user_name",
+  "api_login",
+  "api_user",
+  "api_username",
+]);
+const API_LOGIN = /\b(api|oauth)\s+(?:oauth\s+)?(login|user\s?name|user)\b/i;
 
 /** A description of a paging token: "which page of results", "the next set of results", a continuation or cursor. */
 const PAGING = /\b(pages?|paginat\w*|paging|next set|continuation|cursor)\b/i;
@@ -310,7 +330,10 @@ export function credentialFill(
     field.apiVersion !== undefined ||
     ((isCredentialName(field.name) ||
       (field.in === "header" && isCredentialHeaderName(field.name)) ||
-      (field.in !== "body" && credentialWord(field.name) === "key" && CALLER_KEY.test(field.description ?? ""))) &&
+      (field.in !== "body" && credentialWord(field.name) === "key" && CALLER_KEY.test(field.description ?? "")) ||
+      (field.in !== "body" &&
+        LOGIN_WORDS.has(credentialWord(field.name)) &&
+        API_LOGIN.test(field.description ?? ""))) &&
       !PAGING.test(field.description ?? "") &&
       !isActedOnValue(field.description ?? ""));
   if (duplicate === undefined && !named) return undefined;

@@ -13,7 +13,7 @@ const SIZE = /^(per_page|page_size|pagesize|limit|max_results|max_items|count|to
 const PAGE = /^(page|page_number|pagenumber|page_index)$/;
 const OFFSET = /^(offset|skip|start|start_index)$/;
 const CURSOR =
-  /^(cursor|after|starting_after|page_token|pagetoken|next_token|next_page_token|continue|continuation|marker|next|iterator)$/;
+  /^(cursor|page_cursor|after|starting_after|page_token|pagetoken|next_token|next_page_token|continue|continuation|marker|next|iterator)$/;
 /** Response members that say where the next page is: a cursor, a URL or a URI path with its query. */
 const NEXT =
   /^(next|next_page|next_page_uri|next_page_url|next_url|next_cursor|next_page_token|next_token|next_link|cursor|continue|iterator)$/;
@@ -48,6 +48,30 @@ function listsRecords(body: JsonSchema, name: string, schemas: SchemaLookup): bo
  */
 function listPointer(body: JsonSchema, schemas: SchemaLookup): string | undefined {
   if (isArray(body, schemas)) return "";
+  return topList(body, schemas);
+}
+
+/** A member wrapping the answer's result (API2Cart's `{return_code, pagination, result: {product: […]}}`). */
+const WRAPPED_RESULT = /^(result|data)$/i;
+
+/**
+ * The list inside the one object member wrapping the result, for a body that holds no list of its own but names its
+ * next page: API2Cart's `/result/product` beside `pagination.next` (its `page_cursor`). Without a next page named, a
+ * wrapped list is no sign of paging (DigitalOcean's metrics `data.result` beside a `start` time; a record's own list).
+ */
+function wrappedList(body: JsonSchema, schemas: SchemaLookup): string | undefined {
+  const names = propertyNames(body, schemas);
+  const wrappers = names.filter((name) => WRAPPED_RESULT.test(name));
+  const [wrapper] = wrappers;
+  if (wrappers.length !== 1 || wrapper === undefined) return undefined;
+  const walked = schemaAtPointer(body, [wrapper], schemas);
+  if (!walked.ok || !jsonTypes(walked.schema, schemas).has("object")) return undefined;
+  const inner = topList(walked.schema, schemas);
+  return inner === undefined || inner === "" ? undefined : `/${escapeToken(wrapper)}${inner}`;
+}
+
+/** The one array member of an object body, links beside it aside. */
+function topList(body: JsonSchema, schemas: SchemaLookup): string | undefined {
   const all = propertyNames(body, schemas).filter((name) => {
     const walked = schemaAtPointer(body, [name], schemas);
     return walked.ok && isArray(walked.schema, schemas);
@@ -110,13 +134,13 @@ const numberOf = (schema: JsonSchema, key: string): number | undefined =>
 export function pagingOf(operation: Operation, schemas: SchemaLookup): PagingSpec | undefined {
   const body = operation.success?.contents.find((c) => c.kind === "json")?.schema;
   if (body === undefined) return undefined;
-  const list = listPointer(body, schemas);
+  const next = nextPointer(body, schemas);
+  const list = listPointer(body, schemas) ?? (next === undefined ? undefined : wrappedList(body, schemas));
   if (list === undefined) return undefined;
   const size = queryParam(operation, SIZE);
   const cursor = queryParam(operation, CURSOR);
   const offset = queryParam(operation, OFFSET);
   const page = queryParam(operation, PAGE);
-  const next = nextPointer(body, schemas);
   const style = cursor ? "cursor" : offset ? "offset" : page ? "page" : undefined;
   if (style === undefined && !hasLinkHeader(operation) && (next === undefined || recordNotPage(operation, list)))
     return undefined;

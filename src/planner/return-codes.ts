@@ -58,9 +58,12 @@ export function documentedCodes(description: unknown): Omit<ReturnCodesSpec, "me
 const jsonShapes = (operation: Operation, lookup: SchemaLookup): SchemaObject[] =>
   (operation.success?.contents ?? []).filter((c) => c.kind === "json").flatMap((c) => shapes(c.schema, lookup, 2));
 
-/** A member named the call's error code (`ErrorCode`, `error_code`, `errorCode`) and one named its error message. */
-const ERROR_CODE_NAME = /^error[_-]?code$/i;
-const ERROR_MESSAGE_NAME = /^error[_-]?message$/i;
+/**
+ * A member named the call's error or return code (`ErrorCode`, `error_code`, `errorCode`, `return_code`) and one named
+ * its error or return message (`ErrorMessage`, `return_message`).
+ */
+const ERROR_CODE_NAME = /^(?:error|return)[_-]?code$/i;
+const ERROR_MESSAGE_NAME = /^(?:error|return)[_-]?message$/i;
 /** A member wrapping the call's result (`Data`, `data`, `result`). */
 const RESULT_NAME = /^(?:data|result)$/i;
 
@@ -73,8 +76,9 @@ function zeroIsACode(member: unknown): boolean {
 
 /**
  * An envelope whose integer error code sits beside an error message and the wrapped result (Billbee's `{ErrorCode,
- * ErrorMessage, Data}`, answered with HTTP 200 and `ErrorCode: 1` for a stock update of an unknown SKU): 0 is the
- * call's success and every other code its failure. A record's own error code (a message's `error_code` beside its
+ * ErrorMessage, Data}`, answered with HTTP 200 and `ErrorCode: 1` for a stock update of an unknown SKU; API2Cart's
+ * `{return_code, return_message, result}`, a refused call a non-zero `return_code` with HTTP 200): 0 is the call's
+ * success and every other code its failure. A record's own error code (a message's `error_code` beside its
  * other fields, with no result wrapped) is not such a member.
  */
 function errorCodeEnvelope(properties: SchemaObject, lookup: SchemaLookup): ReturnCodesSpec | undefined {

