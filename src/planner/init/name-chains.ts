@@ -101,7 +101,9 @@ function idField(record: JsonSchema, slot: BodySlot, schemas: SchemaLookup, ownK
     const types = walked?.ok ? jsonTypes(walked.schema, schemas) : new Set<JsonType>();
     const fits = slot.schema === undefined || typesFit(types, jsonTypes(slot.schema, schemas));
     if (property === undefined || !(types.has("string") || types.has("integer")) || !fits) continue;
-    if (!ownKind || !namesParent(record, property, schemas)) return property;
+    // Only the field named for the kind (`group_id`), never the bare one after it (`slug` of `account_slug`).
+    const named = slot.fields.length > 1 && wanted === slot.fields[0];
+    if (!ownKind || !named || !namesParent(record, property, schemas)) return property;
   }
   return undefined;
 }
