@@ -233,6 +233,19 @@ describe("a record's field named for its own kind beside its own `id` is its par
     const chain = goals.find((g) => g.calls.join(" → ") === "GET /groups → POST /devices");
     expect(Object.values(chain?.steps[0]?.outputs ?? {})).toEqual([`$response.body#/${want}`]);
   });
+
+  it("a bare field after the kind (Netlify's `slug` for an `account_slug`) is still read beside an `id`", async () => {
+    const spec = tree(undefined);
+    const schemas = spec.components.schemas as Record<string, { properties: Record<string, object> }>;
+    (schemas["Group"] as { properties: Record<string, object> }).properties["slug"] = { type: "string" };
+    (schemas["Device"] as { properties: Record<string, object> }).properties = {
+      name: { type: "string" },
+      group_slug: { type: "string" },
+    };
+    const { goals } = draftGoals(await modelOf(spec), { maxGoals: 50 });
+    const chain = goals.find((g) => g.calls.join(" → ") === "GET /groups → POST /devices");
+    expect(Object.values(chain?.steps[0]?.outputs ?? {})).toEqual(["$response.body#/slug"]);
+  });
 });
 
 describe.skipIf(REPEAT_RUN)("Traccar (traccar.org.json): a device created in a group found by name", () => {
