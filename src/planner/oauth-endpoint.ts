@@ -78,7 +78,34 @@ export function isOAuthEndpoint(
   if (body.some((name) => toSnakeCase(name) === "grant_type")) return true;
   const fields = [...body, ...signInParameters(operation)];
   const signsIn = isBasicSignIn(operation.security ?? [], context) || isPasswordSignIn(operation, fields, context);
-  return signsIn && answers.some((a) => holdsToken(a, context.schemas));
+  return (signsIn && answers.some((a) => holdsToken(a, context.schemas))) || isWithheldSignIn(operation, context);
+}
+
+/**
+ * Whether the operation signs in again with the user and password http basic already sends on it (Traccar's
+ * `POST /session`, a form requiring `email` and `password`, answering the user and a session cookie): the form's
+ * password is a credential the server never sends (no scheme carries a form field), so the call could only be refused,
+ * and the session it opens is one no call uses. Every alternative of its security is http basic, its form requires a
+ * user and a password, and its words make no account (a sign-up's password is a new one).
+ */
+function isWithheldSignIn(
+  operation: Partial<Pick<Operation, "security" | "requestBody" | "id" | "idName" | "summary" | "path">>,
+  context: SignInContext,
+): boolean {
+  const schemes = context.schemes ?? {};
+  const security = operation.security ?? [];
+  if (security.length === 0 || !security.every((r) => Object.keys(r).some((n) => isHttpBasic(schemes[n]))))
+    return false;
+  const content = operation.requestBody && preferredContent(operation.requestBody.contents);
+  if (content === undefined || (content.kind !== "form" && content.kind !== "multipart")) return false;
+  const schema = derefTop(content.schema, context.schemas);
+  const required = typeof schema === "object" && Array.isArray(schema["required"]) ? schema["required"] : [];
+  const fields = required.filter((k): k is string => typeof k === "string").map(toSnakeCase);
+  if (!fields.some((f) => PASSWORD_FIELD.test(f)) || !fields.some((f) => USER_FIELD.test(f))) return false;
+  const words = [operation.idName ?? operation.id, operation.summary, operation.path]
+    .map((w) => toSnakeCase(w ?? ""))
+    .join("_");
+  return !MAKES_ACCOUNT.test(words);
 }
 
 /** The top-level property names of the operation's preferred JSON or form request body. */
@@ -214,6 +241,6 @@ export function oauthEndpointsLeftOut(file: string, leftOut: readonly Operation[
   const more = leftOut.length - named.length;
   return diagnostic("PLAN_OAUTH_ENDPOINT_LEFT_OUT", {
     file,
-    message: `${leftOut.length} sign-in operation${leftOut.length === 1 ? " is" : "s are"} left out (a declared OAuth token or authorization URL, an answer of access_token and token_type/expires_in, an OAuth token request (a grant_type in its body), or a user:password sign-in, in basic auth or in its body, query or path, answering the token the other operations send; the server signs in from its configuration): ${named.join(", ")}${more > 0 ? ` and ${more} more` : ""}`,
+    message: `${leftOut.length} sign-in operation${leftOut.length === 1 ? " is" : "s are"} left out (a declared OAuth token or authorization URL, an answer of access_token and token_type/expires_in, an OAuth token request (a grant_type in its body), or a user:password sign-in, in basic auth or in its body, query or path, answering the token the other operations send, or a form sign-in with the user and password http basic already sends; the server signs in from its configuration): ${named.join(", ")}${more > 0 ? ` and ${more} more` : ""}`,
   });
 }

@@ -1,6 +1,6 @@
 // HTTP statuses, network failures and upstream error bodies → the error envelope the model sees.
 import { classifyApiError, codeWord } from "./api-error.js";
-import { namedFieldSuggestion } from "./named-field.js";
+import { namedFieldSuggestion, tokenToSendBack, type TokenToSendBack } from "./named-field.js";
 import { STATUS_CODES } from "node:http";
 import { isRecord, type ErrorCode, type ErrorEnvelope, type StepSpec } from "./types.js";
 import type { Redactor } from "./redact.js";
@@ -588,10 +588,16 @@ export function httpStatusError(failure: HttpFailure): ErrorDetail {
     failure.retryAfterSeconds ??
     (code === "RATE_LIMITED" ? (retryAfterInBody(failure.body) ?? retryAfterInText(summary)) : undefined);
   const said = apiError !== undefined && !summary?.includes(apiError) ? `${apiError}: ${summary ?? ""}` : summary;
+  const token =
+    status >= 400 && status < 500 && status !== 401
+      ? tokenToSendBack({ params: step.params ?? [], body: step.body }, failure.body)
+      : undefined;
   const message =
     `${step.operationId} failed with HTTP ${statusPhrase(step, status, plan)}.` +
-    (said ? ` The API said: ${said}` : "");
+    (said ? ` The API said: ${said}` : "") +
+    (token === undefined ? "" : `${said !== undefined && !/[.!?]$/.test(said) ? "." : ""}${tokenSaid(token)}`);
   const fallback =
+    (token === undefined ? undefined : tokenSuggestion(token)) ??
     failure.suggestion ??
     (plan ? PLAN_REFUSAL : undefined) ??
     (unsure ? REFUSAL_OR_RATE_LIMIT : undefined) ??
@@ -609,6 +615,19 @@ export function httpStatusError(failure: HttpFailure): ErrorDetail {
     ...(apiError === undefined ? {} : { api_error: apiError }),
   });
 }
+
+/** The token a refusal hands back, with its terms (Lyft's cancellation fee), as the error's message says it. */
+const tokenSaid = (t: TokenToSendBack): string =>
+  ` The answer carries \`${t.member}\` ${JSON.stringify(t.value)}` + `${t.terms === "" ? "" : ` with ${t.terms}`}.`;
+
+/**
+ * What to do with a token a refusal hands back: the API wants the user's consent (to a fee, a surcharge) before the
+ * call goes through, so the model asks and, only on a yes, calls again sending the token back.
+ */
+const tokenSuggestion = (t: TokenToSendBack): string =>
+  `The API asks for a confirmation the call did not carry. Tell the user what the answer says` +
+  `${t.terms === "" ? "" : ` (${t.terms})`} and, only if they accept, call again with the same arguments and ` +
+  `\`${t.input}\` set to ${JSON.stringify(t.value)}; never set it without their consent.`;
 
 /**
  * Error names that put the fault on the caller: the API's key or token, a record it does not know, arguments it

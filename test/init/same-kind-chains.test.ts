@@ -16,6 +16,7 @@ const { model: realModel } = specModels({
   keycloak: join(api, "keycloak.local.json"),
   agco: join(api, "agco-ats.com.json"),
   studio: join(api, "twilio.com/twilio_studio_v2.json"),
+  traccar: join(api, "traccar.org.json"),
 });
 
 const op = (path: string, names: string[], query: string[] = []): Operation =>
@@ -188,6 +189,70 @@ describe("chains on a PascalCase directory: a record's `Id` is its own, so its `
       .flatMap((s) => (s.body?.kind === "properties" ? s.body.entries : []));
     const fromRead = body.filter(([k, v]) => k === "ServerId" && String(v).startsWith("$steps."));
     expect(fromRead.length > 0).toBe(chained);
+  });
+});
+
+/** A tracker shaped as Traccar's: a `Group` with its own `id` and a `groupId` (its parent), a device body's `groupId`. */
+const tree = (parent: object | undefined, withId = true) => ({
+  openapi: "3.0.0",
+  info: { title: "Tracker", version: "1" },
+  servers: [{ url: "https://tracker.example.com" }],
+  paths: {
+    "/groups": { get: { summary: "Fetch a list of Groups", responses: ok({ type: "array", items: ref("Group") }) } },
+    "/devices": {
+      post: { summary: "Create a Device", requestBody: body("Device"), responses: ok(ref("Device")) },
+    },
+  },
+  components: {
+    schemas: {
+      Group: {
+        type: "object",
+        properties: {
+          ...(withId ? { id: { type: "integer" } } : {}),
+          name: { type: "string" },
+          ...(parent ? { groupId: parent } : {}),
+        },
+      },
+      Device: {
+        type: "object",
+        properties: { id: { type: "integer" }, name: { type: "string" }, groupId: { type: "integer" } },
+      },
+    },
+  },
+});
+
+describe("a record's field named for its own kind beside its own `id` is its parent's id, never the slot's", () => {
+  it.each([
+    ["undescribed (Traccar's Group.groupId): the group's own id", { type: "integer" }, true, "id"],
+    ["described as the parent's", { type: "integer", description: "The id of this group's parent group" }, true, "id"],
+    ["described as its own", { type: "integer", description: "The unique ID for this group" }, true, "groupId"],
+    ["no id of its own: the field is what the record is known by", { type: "integer" }, false, "groupId"],
+    ["no such field: the record's id, as before", undefined, true, "id"],
+  ] as const)("%s", async (_row, parent, withId, want) => {
+    const { goals } = draftGoals(await modelOf(tree(parent, withId)), { maxGoals: 50 });
+    const chain = goals.find((g) => g.calls.join(" → ") === "GET /groups → POST /devices");
+    expect(Object.values(chain?.steps[0]?.outputs ?? {})).toEqual([`$response.body#/${want}`]);
+  });
+
+  it("a bare field after the kind (Netlify's `slug` for an `account_slug`) is still read beside an `id`", async () => {
+    const spec = tree(undefined);
+    const schemas = spec.components.schemas as Record<string, { properties: Record<string, object> }>;
+    (schemas["Group"] as { properties: Record<string, object> }).properties["slug"] = { type: "string" };
+    (schemas["Device"] as { properties: Record<string, object> }).properties = {
+      name: { type: "string" },
+      group_slug: { type: "string" },
+    };
+    const { goals } = draftGoals(await modelOf(spec), { maxGoals: 50 });
+    const chain = goals.find((g) => g.calls.join(" → ") === "GET /groups → POST /devices");
+    expect(Object.values(chain?.steps[0]?.outputs ?? {})).toEqual(["$response.body#/slug"]);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("Traccar (traccar.org.json): a device created in a group found by name", () => {
+  it("goes into that group (its `id`), not into the group's parent (its `groupId`)", async () => {
+    const { goals } = draftGoals(await realModel("traccar"), { maxGoals: 400 });
+    const chain = goals.find((g) => g.calls.join(" → ") === "GET /groups → POST /devices");
+    expect(chain?.steps[0]?.outputs).toEqual({ id: "$response.body#/id" });
   });
 });
 

