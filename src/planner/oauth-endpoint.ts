@@ -226,16 +226,18 @@ const MAKES_CLIENT = /(^|_)(register|registration|create|add|new)_(\w+_)?(client
 /** A success example (a spec without a schema for its answer) of an OAuth token: Trakt's device token answer. */
 function exampleIsToken(example: unknown): boolean {
   if (example === null || typeof example !== "object" || Array.isArray(example)) return false;
-  const has = (key: string): boolean => Object.hasOwn(example, key);
-  return has("access_token") && (has("token_type") || has("expires_in"));
+  return isTokenShape((key) => Object.hasOwn(example, key));
 }
+
+/** An OAuth token's members (RFC 6749 5.1): `access_token` beside `token_type` or `expires_in`. */
+const isTokenShape = (has: (key: string) => boolean): boolean =>
+  has("access_token") && (has("token_type") || has("expires_in"));
 
 function answersToken(schema: unknown): boolean {
   if (schema === null || typeof schema !== "object") return false;
   const properties = (schema as Record<string, unknown>)["properties"];
   if (properties === null || typeof properties !== "object") return false;
-  const has = (key: string): boolean => Object.hasOwn(properties, key);
-  return has("access_token") && (has("token_type") || has("expires_in"));
+  return isTokenShape((key) => Object.hasOwn(properties, key));
 }
 
 /** The operations of `model` that are its OAuth sign-in (see {@link isOAuthEndpoint}). */
