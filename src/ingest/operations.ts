@@ -12,6 +12,7 @@ import { join } from "../util/pointer.js";
 import { deref, entriesAt, type IngestContext, type Located, type RawOperation } from "./context.js";
 import { assignOperationIds, type AssignedId } from "./operation-ids.js";
 import { checkPathTemplate, operationParameters } from "./operation-parameters.js";
+import { borrowedListFilters } from "./list-filters.js";
 import { queryParametersFromPath, withoutQuery } from "./path-query.js";
 import { sendableBody } from "./read-body.js";
 import { requestBodyToModel } from "./request-body.js";
@@ -131,17 +132,24 @@ function summaryOf(ctx: IngestContext, raw: RawOperation, id: AssignedId): Opera
 export function operationToModel(ctx: IngestContext, { raw, summary }: SummarisedOperation): Operation {
   const declared = operationParameters(ctx, raw);
   const { requestBody } = declared;
-  const parameters = queryParametersFromPath(ctx, {
+  const withQuery = queryParametersFromPath(ctx, {
     template: withoutFragment(raw.path),
     parameters: declared.parameters,
     pointer: summary.pointer,
   });
-  checkPathTemplate(ctx, { path: summary.path, parameters, pointer: summary.pointer });
+  checkPathTemplate(ctx, { path: summary.path, parameters: withQuery, pointer: summary.pointer });
   const body: RequestBody | undefined = sendableBody(
     ctx,
     summary,
     requestBody ?? openapiRequestBody(ctx, raw.operation),
   );
+  const borrowed = borrowedListFilters(ctx, raw, withQuery, body !== undefined);
+  if (borrowed.size > 0) {
+    ctx.reporter.report("SPEC_LIST_FILTERS_DROPPED", summary.pointer, {
+      message: `${summary.method.toUpperCase()} ${summary.path} declares no request body and only the query parameters of the list beside it (${[...borrowed].join(", ")}), without its paging: read as filters copied from that list, which a write neither filters by nor sends as fields; the tool offers none of them`,
+    });
+  }
+  const parameters = withQuery.filter((p) => !(p.in === "query" && borrowed.has(p.name)));
   const responses = responsesToModel(ctx, raw.operation);
   const { security, servers, extensions, pointer, ...head } = summary;
   return Object.freeze({

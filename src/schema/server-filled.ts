@@ -44,15 +44,23 @@ const IGNORED_ON_WRITES =
   /\bignored (?:in|on|for|during) (?:both )?(?:create|creation|post)(?: and |, ?| or )(?:update|put|patch)\b/i;
 
 /**
+ * A value that only a read carries: "Company name as defined in Web Pay, applicable with GET requests only." (Paylocity's
+ * employee `companyName`, `companyFEIN`), "… Only applicable in GET request." (Azure's certificate `publicCertData`); not
+ * "Only returned in GET requests if view=FULL is set" (App Engine's version fields, which a create sends).
+ */
+const GET_ONLY =
+  /\bapplicable (?:with|in|to|for|on) GET requests? only\b|\bonly applicable (?:with|in|to|for|on) GET requests?\b/i;
+
+/**
  * Whether a property's description says the server fills it in every request — "Output only.", "[Output Only]",
  * "Read-only." as a sentence, "server-assigned" with no case where the client sets it, "ignored in create and update
- * operations" — so a request never sends it. "Ignored on create" alone is not read-only: an update still sends those
+ * operations", "applicable with GET requests only" — so a request never sends it. "Ignored on create" alone is not read-only: an update still sends those
  * (Compute's `fingerprint`; see {@link saysIgnoredOnCreate}).
  */
 export function saysServerFilled(description: string): boolean {
   if (OUTPUT_ONLY.test(description)) return !EXCEPT.test(description);
   if (READ_ONLY.test(description)) return !SENT_BACK.test(description);
-  if (IGNORED_ON_WRITES.test(description)) return true;
+  if (IGNORED_ON_WRITES.test(description) || GET_ONLY.test(description)) return true;
   return SERVER_ASSIGNED.test(description) && !CLIENT_MAY_SET.test(description);
 }
 

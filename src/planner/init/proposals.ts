@@ -1076,7 +1076,7 @@ function singleProposal(
                 ? browsedEntity(operation, profile, group.name)
                 : kind === "create" && postCreatesBelow(operation, profile) && profile.object !== ""
                   ? profile.object
-                  : entityOfOperation(operation, group.name, kind === "create"),
+                  : entityOfOperation(operation, group.name, kind === "create" || upserts(operation, kind)),
               hinted,
               profile,
             )),
@@ -1566,8 +1566,19 @@ function requiredOf(operation: Operation): string {
 }
 
 /**
- * The thing the call acts on: its last id's, or — for a create that ends in a collection — that collection's
- * (`POST /issue/{key}/comment` adds a comment, not an issue).
+ * Whether an update is a PUT that adds the thing when it is absent ("Add or update an employee earning"): like a create,
+ * it acts on what its path's last segment names (`…/employees/{employeeId}/earnings` puts an earning, not an
+ * employee), unless that segment opens with a verb (Service Fabric's `…/$/GetProperty`).
+ */
+function upserts(operation: Operation, kind: GoalKind): boolean {
+  if (kind !== "update" || operation.method !== "put" || !createsWhenAbsent(operation)) return false;
+  const first = splitWords(staticSegments(operation.path).at(-1) ?? "")[0];
+  return first !== undefined && verbClasses(stem(first)) === undefined;
+}
+
+/**
+ * The thing the call acts on: its last id's, or — for a create or an upsert that ends in a collection — that
+ * collection's (`POST /issue/{key}/comment` adds a comment, not an issue).
  */
 function entityOfOperation(operation: Operation, group: string, creates: boolean): string {
   const last = lastPathParameter(operation);
