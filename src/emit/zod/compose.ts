@@ -43,16 +43,44 @@ function heldRefs(branch: unknown, env: Env): string[] {
   return members.map(refOf).filter((r): r is string => r !== undefined);
 }
 
+/** The `default` of a required string member `name` a branch leaves open (no `enum`, no `const`). */
+function openDefault(branch: unknown, name: string): string | undefined {
+  if (!isObject(branch) || !Array.isArray(branch["required"]) || !branch["required"].includes(name)) return undefined;
+  const member = isObject(branch["properties"]) ? branch["properties"][name] : undefined;
+  if (!isObject(member) || member["type"] !== "string" || "enum" in member || "const" in member) return undefined;
+  return typeof member["default"] === "string" ? member["default"] : undefined;
+}
+
+/**
+ * Whether every alternative requires the same string member and gives it a default of its own, with nothing else
+ * to tell them apart by (Shotstack's clip `asset`: `VideoAsset`, `ImageAsset`, `AudioAsset` … each `type: string`,
+ * `default: "video"` / `"image"` / `"audio"`, all `{type, src}`): a discriminator the spec did not declare.
+ */
+function taggedByDefaults(list: readonly unknown[], env: Env): boolean {
+  const branches = list.map((branch) => {
+    const ref = refOf(branch);
+    return ref === undefined ? branch : targetOf(ref, env);
+  });
+  const first = branches[0];
+  const names = isObject(first) && Array.isArray(first["required"]) ? (first["required"] as unknown[]) : [];
+  return names.some((name) => {
+    if (typeof name !== "string") return false;
+    const defaults = branches.map((b) => openDefault(b, name));
+    return defaults.every((d) => d !== undefined) && new Set(defaults).size === defaults.length;
+  });
+}
+
 /**
  * Whether a `oneOf` means "one of these shapes" rather than "exactly one": it has a `discriminator` (the named member
- * tells the API which alternative it reads: DigitalOcean's droplet action `type`), or one alternative is an `allOf`
- * holding another (`snapshot = allOf[action, {name}]`), so every value of the first fits the second too and "exactly
- * one" could never accept it. Such a `oneOf` is checked as `anyOf`.
+ * tells the API which alternative it reads: DigitalOcean's droplet action `type`), or its alternatives are told apart
+ * only by the defaults of one member (`taggedByDefaults`), or one alternative is an `allOf` holding another (`snapshot
+ * = allOf[action, {name}]`), so every value of the first fits the second too and "exactly one" could never accept it.
+ * Such a `oneOf` is checked as `anyOf`.
  */
 export function oneOfMeansAnyOf(schema: JsonSchemaObject, env: Env): boolean {
   const list = schema["oneOf"];
   if (!Array.isArray(list) || list.length < 2) return false;
-  if (isObject(schema["discriminator"])) return true;
+  if (isObject(schema["discriminator"]) || taggedByDefaults(list, env)) return true;
   const refs = list.map(refOf);
   return list.some((branch, i) => heldRefs(branch, env).some((held) => refs.some((r, j) => j !== i && r === held)));
 }

@@ -206,6 +206,11 @@ export interface StepSpec {
    * body has errors there and nothing else of value is an error carrying them.
    */
   readonly errorList?: string;
+  /**
+   * The Accept header to send instead of the runtime's own (JSON, then text, then anything): the success answer's
+   * documented media types when none of them is JSON itself (`application/x-subrip, text/vtt;q=0.9, *\/*;q=0.1`).
+   */
+  readonly accept?: string;
   /** The JSON type the spec declares for the success body; a 2xx body of another type is an UPSTREAM_ERROR. */
   readonly bodyType?: "object" | "array";
   /** The declared JSON shape of a success body the API sends as XML: the answer is read into JSON by it. */

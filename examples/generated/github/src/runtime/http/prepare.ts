@@ -23,6 +23,7 @@ export function prepareRequest(request: OperationRequest, base: URL): Checked<Pr
       headers: params.value.headers,
       cookies: params.value.cookies,
       replayable,
+      ...(request.step.accept === undefined ? {} : { accept: request.step.accept }),
       ...(body.value.body !== undefined ? { body: body.value.body } : {}),
       ...(body.value.contentType !== undefined ? { contentType: body.value.contentType } : {}),
     },

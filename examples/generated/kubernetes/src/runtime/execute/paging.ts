@@ -184,6 +184,50 @@ function bodyPages(body: unknown): { page: number; total: number } | undefined {
   );
 }
 
+/**
+ * Members (lower case, no `_` or `-`) giving how many items the whole list holds: Listen Notes' `total`, Spring's
+ * `totalElements`, `total_count`, `totalResults`.
+ */
+const ITEM_TOTAL: ReadonlySet<string> = new Set([
+  "total",
+  "totalcount",
+  "totalresults",
+  "totalitems",
+  "totalrecords",
+  "totalhits",
+  "totalentries",
+  "totalelements",
+  "totalsize",
+]);
+
+/** The item count one object states as a non-negative integer, when it states exactly one. */
+function itemTotalIn(object: Record<string, unknown>): number | undefined {
+  const totals = Object.entries(object).filter(
+    ([name, value]) =>
+      typeof value === "number" &&
+      Number.isInteger(value) &&
+      value >= 0 &&
+      ITEM_TOTAL.has(name.toLowerCase().replaceAll(/[_-]/g, "")),
+  );
+  return totals.length === 1 ? (totals[0]![1] as number) : undefined;
+}
+
+/**
+ * Whether an answer's body says the `seen` items (those before this page and this page's `listed`) are all there are:
+ * its item count, at its top or in an object at its top, is at most `seen`, at least the items before this page and at
+ * least `listed` (a money `total` of 5 beside 10 items listed is no count: then nothing is said).
+ */
+function bodyTotalReached(body: unknown, seen: number, listed: number): boolean {
+  if (!isRecord(body)) return false;
+  const total =
+    itemTotalIn(body) ??
+    Object.values(body)
+      .filter(isRecord)
+      .map(itemTotalIn)
+      .find((t) => t !== undefined);
+  return total !== undefined && total >= seen - listed && total <= seen && total >= listed;
+}
+
 const looksLikeUrl = (value: string): boolean => value.startsWith("/") || /^https?:\/\//i.test(value);
 
 /** What the API says about the next page: the query of its URL, a cursor value, or nothing (the last page). */
@@ -222,7 +266,8 @@ function sizeOf(paging: PagingSpec, sent: Readonly<Record<string, string>>): num
  * the spec never declared names it (Gitea's and Netlify's lists: `page`/`limit` with no default size, a `Link:
  * <…?page=2>; rel="next"` on every page), else, for page-number paging whose body states its page and the page count
  * (Billbee's `Paging: {Page, TotalPages}`, no default page size), the page after it while there is one, else, for
- * page-number and offset paging, the next page when this one was full. Undefined: this was the last page.
+ * page-number and offset paging, the next page when this one was full, unless the body's item count says every item
+ * was listed (Listen Notes' search: 10 of `total: 20` at offset 10). Undefined: this was the last page.
  */
 export function nextQuery(
   paging: PagingSpec,
@@ -237,10 +282,15 @@ export function nextQuery(
     return pages.page < pages.total ? { ...sent, [paging.page]: String(pages.page + 1) } : undefined;
   const size = sizeOf(paging, sent);
   if (size === undefined || answer.listed < size) return undefined;
-  if (paging.style === "page" && paging.page !== undefined)
-    return { ...sent, [paging.page]: String(count(sent[paging.page], 1) + 1) };
-  if (paging.style === "offset" && paging.offset !== undefined)
-    return { ...sent, [paging.offset]: String(count(sent[paging.offset], 0) + answer.listed) };
+  if (paging.style === "page" && paging.page !== undefined) {
+    const page = count(sent[paging.page], 1);
+    if (bodyTotalReached(answer.body, (page - 1) * size + answer.listed, answer.listed)) return undefined;
+    return { ...sent, [paging.page]: String(page + 1) };
+  }
+  if (paging.style === "offset" && paging.offset !== undefined) {
+    const seen = count(sent[paging.offset], 0) + answer.listed;
+    return bodyTotalReached(answer.body, seen, answer.listed) ? undefined : { ...sent, [paging.offset]: String(seen) };
+  }
   return undefined;
 }
 

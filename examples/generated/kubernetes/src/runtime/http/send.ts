@@ -35,7 +35,8 @@ export interface SendContext {
 }
 
 function headersFor(prepared: PreparedRequest, hop: Hop, auth: AppliedAuth, userAgent: string): Headers {
-  const headers = new Headers({ accept: "application/json, text/plain;q=0.9, */*;q=0.8", "user-agent": userAgent });
+  const accept = prepared.accept ?? "application/json, text/plain;q=0.9, */*;q=0.8";
+  const headers = new Headers({ accept, "user-agent": userAgent });
   for (const [name, value] of prepared.headers) headers.append(name, value);
   if (hop.withBody && prepared.contentType) headers.set("content-type", prepared.contentType);
   for (const [name, value] of auth.headers) headers.set(name, value);

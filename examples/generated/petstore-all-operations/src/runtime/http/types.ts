@@ -120,6 +120,8 @@ export interface PreparedRequest {
   readonly body?: NonNullable<RequestInit["body"]>;
   /** Content-Type of the body; undefined for FormData (fetch writes the boundary) and for no body. */
   readonly contentType?: string;
+  /** The Accept header the step's documented answer types call for; undefined: the runtime's own. */
+  readonly accept?: string;
   /** Whether the body may be sent again (string, URLSearchParams, FormData, Blob, bytes). */
   readonly replayable: boolean;
 }
