@@ -7,6 +7,7 @@ import { parse } from "yaml";
 import { beforeAll, describe, expect, test } from "vitest";
 import { init } from "../../src/api/init.js";
 import { lint } from "../../src/api/lint.js";
+import { plan } from "../../src/api/plan.js";
 import { ingest } from "../../src/ingest/index.js";
 import type { ApiModel } from "../../src/model/api-model.js";
 import { bodySlots, sameObject } from "../../src/planner/init/body-slots.js";
@@ -446,6 +447,11 @@ describe.skipIf(REPEAT_RUN)("Avaza's real spec: updates found by name offer the 
     });
     const linted = await lint({ spec: AVAZA, goals: parse(text ?? "") as object });
     expect(linted.findings.filter((f) => f.severity === "error")).toEqual([]);
+    // Called with the title alone, the update would send `{ ProjectID }` and answer the unchanged project.
+    const planned = await plan({ spec: AVAZA, goals: parse(text ?? "") as object });
+    const update = planned.tools.find((t) => t.name === "update_project_by_project_title");
+    expect(update?.changeInputs).toContain("project_notes");
+    expect(update?.changeInputs).not.toContain("project_title");
   }, 120_000);
 });
 
