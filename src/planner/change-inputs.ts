@@ -125,10 +125,19 @@ function collect(value: ValueExpr, parts: BodyParts): void {
   }
 }
 
-function bodyParts(step: StepPlan): BodyParts | undefined {
+/** A field an earlier step's output fills that names the record the call is on (`ProjectID` found by title, see `namesTarget`). */
+const STEP_EXPR = /^\$steps\./;
+
+function bodyParts(step: StepPlan, path?: string): BodyParts | undefined {
   if (step.body === undefined) return undefined;
   const parts: BodyParts = { inputs: new Set(), fixed: false };
-  collect(step.body.value, parts);
+  const value = step.body.value;
+  const found = (k: string, v: ValueExpr): boolean =>
+    path !== undefined && v.kind === "expr" && STEP_EXPR.test(v.text) && namesTarget(k, path);
+  collect(
+    value.kind === "object" ? { ...value, entries: value.entries.filter(([k, v]) => !found(k, v)) } : value,
+    parts,
+  );
   for (const replacement of step.body.replacements ?? []) collect(replacement.value, parts);
   return parts;
 }
@@ -151,16 +160,19 @@ export function namesTarget(name: string, path: string): boolean {
  * The inputs of which a call must give at least one, for a tool whose one step updates an existing thing (PATCH, PUT
  * or POST read as `update`) and whose body is made only of optional inputs, beside required ones that only name the
  * record (see `namesTarget`): called with none, it would send an empty change and answer the unchanged record as
- * success. Undefined for any other tool (a chain, an action such as `lock` or `star` whose empty body means something,
- * a body with a constant or a required field that is a value).
+ * success. With `found`, the last step of a chain whose reads found the record: a body field an earlier step fills is
+ * the record's id when it names the record (see `namesTarget`). Undefined for any other tool (another chain, an action
+ * such as `lock` or `star` whose empty body means something, a body with a constant or a required field that is a
+ * value).
  */
 export function changeInputsOf(
   tool: Pick<ToolDef, "steps" | "inputs">,
   operation: Parameters<typeof isUpdate>[0],
+  found = false,
 ): readonly string[] | undefined {
-  const [step, ...more] = tool.steps;
-  if (step === undefined || more.length > 0 || !isUpdate(operation)) return undefined;
-  const parts = bodyParts(step);
+  const [step, ...more] = found ? [...tool.steps].reverse() : tool.steps;
+  if (step === undefined || (more.length > 0 && !found) || !isUpdate(operation)) return undefined;
+  const parts = bodyParts(step, found ? operation.path : undefined);
   if (parts === undefined || parts.fixed || parts.inputs.size === 0) return undefined;
   const bound = tool.inputs.filter((input) => parts.inputs.has(input.sourceName ?? input.name));
   const values = bound.filter(
@@ -247,6 +259,16 @@ export function withChangeInputs<T extends ToolDef>(tool: T, operations: readonl
   const addInputs = addInputsOf(tool, operations.at(-1));
   if (addInputs !== undefined) return { ...tool, description: `${tool.description} ${ADD_NEEDED}`, addInputs };
   const [operation, ...more] = operations;
+  // A chain whose reads find the record its last step updates (Avaza's project by its title, then `PUT /api/Project`
+  // with `ProjectID` from the lookup) is checked as that update: with no field to change, nothing is sent, not even
+  // the lookup.
+  const update = operations.at(-1);
+  if (more.length > 0 && update !== undefined && operations.slice(0, -1).every((o) => o.method === "get")) {
+    const found = changeInputsOf(tool, update, true);
+    return found === undefined
+      ? tool
+      : { ...tool, description: `${tool.description} ${CHANGE_NEEDED}`, changeInputs: found };
+  }
   if (operation === undefined || more.length > 0) return tool;
   const [step, ...steps] = tool.steps;
   if (step !== undefined && steps.length === 0 && step.body === undefined && sendsNothing(operation))

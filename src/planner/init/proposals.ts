@@ -24,6 +24,7 @@ import {
   isListOperation,
   isOrdinal,
   itemsFollow,
+  parameterEntity,
   segments,
   signatureOf,
   singular,
@@ -1555,14 +1556,31 @@ export function spoken(name: string): string {
   return words.length === 0 ? name : words.join(" ");
 }
 
+/** A path parameter named only as an id, of no kind (`{id}`, `{uuid}`): whose it is, its place in the path says. */
+const BARE_ID = /^(id|uuid|gid)$/;
+
+/**
+ * ` and you know its name` for what a create or an action needs. A path parameter that names no kind (`{id}`) is the
+ * id of what the path puts before it, not of the new thing: PocketSmith's `POST /users/{id}/categories` is "add a new
+ * category and you know the user's id", never "its id" (the category has none yet).
+ */
 function requiredOf(operation: Operation): string {
-  const names = operation.parameters
+  const required = operation.parameters
     .filter(
       (p) => p.required && p.in !== "header" && !isCredentialName(p.name) && soleValue(p, NO_SCHEMAS) === undefined,
     )
-    .map((p) => spoken(p.name))
     .slice(0, 3);
-  return names.length === 0 ? "" : ` and you know its ${names.join(" and ")}`;
+  const owner = (p: Parameter): string | undefined =>
+    p.in === "path" && BARE_ID.test(toSnakeCase(p.name)) ? parameterEntity(operation.path, p.name) : undefined;
+  if (required.every((p) => owner(p) === undefined)) {
+    const names = required.map((p) => spoken(p.name));
+    return names.length === 0 ? "" : ` and you know its ${names.join(" and ")}`;
+  }
+  const phrases = required.map((p) => {
+    const of = owner(p);
+    return of === undefined ? `its ${spoken(p.name)}` : `the ${of.replaceAll("_", " ")}'s ${spoken(p.name)}`;
+  });
+  return ` and you know ${phrases.join(" and ")}`;
 }
 
 /**
