@@ -8,6 +8,7 @@ import { type CredentialSlot, credentialSlots, withoutCredentialSentences } from
 import { apiBodyCredentials, httpBasicSchemes, stepCredentials } from "./credentials.js";
 import { answerChecks } from "./envelope.js";
 import { withTaskReaders } from "./goals/poll-with.js";
+import { responseDescriptions } from "./goals/step.js";
 import { readsTaskById } from "./progress.js";
 import { bindAllOfOperation } from "./inputs.js";
 import { CONTINUATION } from "./goals/paging.js";
@@ -139,7 +140,7 @@ function operationToTool(model: ApiModel, operation: Operation, name: string, vo
         }),
     ...(credentials.generated.length === 0 ? {} : { credentials: credentials.generated }),
     successStatus: success?.status ?? "default",
-    responseDescriptions: Object.fromEntries(operation.responses.map((r) => [r.status, r.description])),
+    responseDescriptions: responseDescriptions(operation),
     errorHints: {},
     successCriteria: [],
     onSuccess: [],
