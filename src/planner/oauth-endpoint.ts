@@ -210,12 +210,17 @@ const NAMED = 5;
 
 /** The info diagnostic that says which OAuth sign-in operations were left out (the first few named). */
 export function oauthEndpointsLeftOut(file: string, leftOut: readonly Operation[]): Diagnostic {
-  const named = leftOut.slice(0, NAMED).map((o) => `${o.method.toUpperCase()} ${o.path}`);
-  const more = leftOut.length - named.length;
   return diagnostic("PLAN_OAUTH_ENDPOINT_LEFT_OUT", {
     file,
-    message: `${leftOut.length} sign-in operation${leftOut.length === 1 ? " is" : "s are"} left out (a declared OAuth token or authorization URL, an answer of access_token and token_type/expires_in, an OAuth token request (a grant_type in its body), or a user:password sign-in, in basic auth or in its body, query or path, answering the token the other operations send; the server signs in from its configuration): ${named.join(", ")}${more > 0 ? ` and ${more} more` : ""}`,
+    message: `${leftOut.length} sign-in operation${leftOut.length === 1 ? " is" : "s are"} left out (a declared OAuth token or authorization URL, an answer of access_token and token_type/expires_in, an OAuth token request (a grant_type in its body), or a user:password sign-in, in basic auth or in its body, query or path, answering the token the other operations send; the server signs in from its configuration): ${listed(leftOut)}`,
   });
+}
+
+/** The first few operations left out, by method and path, and how many more. */
+function listed(leftOut: readonly Operation[]): string {
+  const named = leftOut.slice(0, NAMED).map((o) => `${o.method.toUpperCase()} ${o.path}`);
+  const more = leftOut.length - named.length;
+  return `${named.join(", ")}${more > 0 ? ` and ${more} more` : ""}`;
 }
 
 /** A path's last word that ends the caller's session: `/logout`, `/v1/signout`, `/auth/log-out`, `/logOut`. */
@@ -229,23 +234,17 @@ const SIGN_OUT_SEGMENT = /^(?:log|sign)[_-]?(?:out|off)(?:\.json)?$/i;
  * model calling it revokes the token every later call needs: like the sign-in, it is the API's own session, not a tool.
  */
 export function isSignOut(operation: Operation): boolean {
-  const last =
-    operation.path
-      .split("/")
-      .filter((s) => s !== "")
-      .at(-1) ?? "";
   return (
-    SIGN_OUT_SEGMENT.test(last) &&
+    SIGN_OUT_SEGMENT.test(operation.path.split("/").findLast((s) => s !== "") ?? "") &&
     !operation.parameters.some((p) => p.in === "path") &&
     operation.security.some((requirement) => Object.keys(requirement).length > 0)
   );
 }
 
+/** The info diagnostic that says which sign-out operations were left out (the first few named). */
 export function signOutsLeftOut(file: string, leftOut: readonly Operation[]): Diagnostic {
-  const named = leftOut.slice(0, NAMED).map((o) => `${o.method.toUpperCase()} ${o.path}`);
-  const more = leftOut.length - named.length;
   return diagnostic("PLAN_SIGN_OUT_LEFT_OUT", {
     file,
-    message: `${leftOut.length} sign-out operation${leftOut.length === 1 ? " is" : "s are"} left out (a path ending in logout or signout, naming no other user, called with the credential the server holds: calling it would revoke that credential for every later call): ${named.join(", ")}${more > 0 ? ` and ${more} more` : ""}`,
+    message: `${leftOut.length} sign-out operation${leftOut.length === 1 ? " is" : "s are"} left out (a path ending in logout or signout, naming no other user, called with the credential the server holds: calling it would revoke that credential for every later call): ${listed(leftOut)}`,
   });
 }
