@@ -8,6 +8,7 @@ import { type CredentialSlot, credentialSlots, withoutCredentialSentences } from
 import { apiBodyCredentials, httpBasicSchemes, stepCredentials } from "./credentials.js";
 import { answerChecks } from "./envelope.js";
 import { withTaskReaders } from "./goals/poll-with.js";
+import { responseDescriptions } from "./goals/step.js";
 import { readsTaskById } from "./progress.js";
 import { bindAllOfOperation } from "./inputs.js";
 import { CONTINUATION } from "./goals/paging.js";
@@ -16,7 +17,7 @@ import { isPartialUpdate } from "./partial-update.js";
 import { successResultSchema } from "./media.js";
 import { createNameAllocator } from "../util/naming.js";
 import type { Diagnostic } from "../diagnostics/types.js";
-import { oauthEndpoints, oauthEndpointsLeftOut } from "./oauth-endpoint.js";
+import { isSignOut, oauthEndpoints, oauthEndpointsLeftOut, signOutsLeftOut } from "./oauth-endpoint.js";
 import { isCorsPreflight, preflightsLeftOut } from "./preflight.js";
 import { methodNamedAction, oneFormPerAction, operationToolName, twinsLeftOut } from "./query-actions.js";
 import { type ApiVocabulary, apiVocabulary } from "./profile-aliases.js";
@@ -73,8 +74,9 @@ export function planAllOperations(
   const named = filter.includeOperations.length > 0;
   const preflights = named ? [] : selected.filter(isCorsPreflight);
   const signIns = named ? [] : selected.filter(oauthEndpoints(model, schemaLookup(model.schemas)));
+  const signOuts = named ? [] : selected.filter((operation) => !signIns.includes(operation) && isSignOut(operation));
   const { kept, leftOut } = oneFormPerAction(
-    selected.filter((operation) => !preflights.includes(operation) && !signIns.includes(operation)),
+    selected.filter((o) => !preflights.includes(o) && !signIns.includes(o) && !signOuts.includes(o)),
   );
   return {
     tools: withTaskReaders(
@@ -94,6 +96,7 @@ export function planAllOperations(
       ...(leftOut.length === 0 ? [] : [twinsLeftOut(model.file, leftOut)]),
       ...(preflights.length === 0 ? [] : [preflightsLeftOut(model.file, preflights)]),
       ...(signIns.length === 0 ? [] : [oauthEndpointsLeftOut(model.file, signIns)]),
+      ...(signOuts.length === 0 ? [] : [signOutsLeftOut(model.file, signOuts)]),
     ],
   };
 }
@@ -139,7 +142,7 @@ function operationToTool(model: ApiModel, operation: Operation, name: string, vo
         }),
     ...(credentials.generated.length === 0 ? {} : { credentials: credentials.generated }),
     successStatus: success?.status ?? "default",
-    responseDescriptions: Object.fromEntries(operation.responses.map((r) => [r.status, r.description])),
+    responseDescriptions: responseDescriptions(operation),
     errorHints: {},
     successCriteria: [],
     onSuccess: [],

@@ -283,10 +283,41 @@ const NAMED = 5;
 
 /** The info diagnostic that says which OAuth sign-in operations were left out (the first few named). */
 export function oauthEndpointsLeftOut(file: string, leftOut: readonly Operation[]): Diagnostic {
-  const named = leftOut.slice(0, NAMED).map((o) => `${o.method.toUpperCase()} ${o.path}`);
-  const more = leftOut.length - named.length;
   return diagnostic("PLAN_OAUTH_ENDPOINT_LEFT_OUT", {
     file,
-    message: `${leftOut.length} sign-in operation${leftOut.length === 1 ? " is" : "s are"} left out (a declared OAuth token or authorization URL, an answer (or its example) of access_token and token_type/expires_in, an OAuth token request (a grant_type in its body), the API client's client_id and client_secret, an OAuth authorization request (response_type and client_id in its query), or a user:password sign-in, in basic auth or in its body, query or path, answering the token the other operations send, or a form sign-in with the user and password http basic already sends; the server signs in from its configuration): ${named.join(", ")}${more > 0 ? ` and ${more} more` : ""}`,
+    message: `${leftOut.length} sign-in operation${leftOut.length === 1 ? " is" : "s are"} left out (a declared OAuth token or authorization URL, an answer (or its example) of access_token and token_type/expires_in, an OAuth token request (a grant_type in its body), the API client's client_id and client_secret, an OAuth authorization request (response_type and client_id in its query), or a user:password sign-in, in basic auth or in its body, query or path, answering the token the other operations send, or a form sign-in with the user and password http basic already sends; the server signs in from its configuration): ${listed(leftOut)}`,
+  });
+}
+
+/** The first few operations left out, by method and path, and how many more. */
+function listed(leftOut: readonly Operation[]): string {
+  const named = leftOut.slice(0, NAMED).map((o) => `${o.method.toUpperCase()} ${o.path}`);
+  const more = leftOut.length - named.length;
+  return `${named.join(", ")}${more > 0 ? ` and ${more} more` : ""}`;
+}
+
+/** A path's last word that ends the caller's session: `/logout`, `/v1/signout`, `/auth/log-out`, `/logOut`. */
+const SIGN_OUT_SEGMENT = /^(?:log|sign)[_-]?(?:out|off)(?:\.json)?$/i;
+
+/**
+ * Whether the operation ends the session of the credential it is called with (Velo's `POST /v1/logout`, "Logout";
+ * Dracoon's `POST /v4/user/logout`, "Invalidate authentication token"): its path ends in a log-out word, it names no
+ * record in its path (Keycloak's `/{realm}/users/{id}/logout` and Google's `/users/{userKey}/signOut` sign another user
+ * out, an administrator's action), and it sends a credential. The server calls with the operator's credential, so a
+ * model calling it revokes the token every later call needs: like the sign-in, it is the API's own session, not a tool.
+ */
+export function isSignOut(operation: Operation): boolean {
+  return (
+    SIGN_OUT_SEGMENT.test(operation.path.split("/").findLast((s) => s !== "") ?? "") &&
+    !operation.parameters.some((p) => p.in === "path") &&
+    operation.security.some((requirement) => Object.keys(requirement).length > 0)
+  );
+}
+
+/** The info diagnostic that says which sign-out operations were left out (the first few named). */
+export function signOutsLeftOut(file: string, leftOut: readonly Operation[]): Diagnostic {
+  return diagnostic("PLAN_SIGN_OUT_LEFT_OUT", {
+    file,
+    message: `${leftOut.length} sign-out operation${leftOut.length === 1 ? " is" : "s are"} left out (a path ending in logout or signout, naming no other user, called with the credential the server holds: calling it would revoke that credential for every later call): ${listed(leftOut)}`,
   });
 }

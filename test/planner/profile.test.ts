@@ -548,6 +548,61 @@ const CASES: readonly Case[] = [
     { action: "create", object: "comment" },
   ],
   [
+    "Velo: a POST to a record whose id and summary open with a verb no table knows does that verb (Instruct Payout)",
+    { method: "post", path: "/v3/payouts/{payoutId}", id: "instructPayoutV3", summary: "Instruct Payout" },
+    { action: "instruct", object: "payout" },
+  ],
+  [
+    "GitHub: reset-authorization, Reset an authorization (a determiner after the verb)",
+    {
+      method: "post",
+      path: "/applications/{client_id}/tokens/{access_token}",
+      id: "apps/reset-authorization",
+      summary: "Reset an authorization",
+    },
+    { action: "reset", object: "authorization" },
+  ],
+  [
+    "Pandorabots: the summary's object is the thing the verb is done to (Debug a bot conversation)",
+    { method: "post", path: "/talk/{app_id}/{botname}", id: "debugBot", summary: "Debug a bot conversation" },
+    { action: "debug", object: "bot conversation" },
+  ],
+  [
+    "Jira: an id's first word modifying a known verb is no verb (Partial update project role)",
+    {
+      method: "post",
+      path: "/rest/api/3/role/{id}",
+      id: "partialUpdateProjectRole",
+      summary: "Partial update project role",
+    },
+    { action: "update" },
+  ],
+  [
+    "ElevenLabs: a noun phrase the id and summary open with is no verb (Text To Speech)",
+    { method: "post", path: "/v1/text-to-speech/{voice_id}", id: "textToSpeech", summary: "Text To Speech" },
+    { action: "update" },
+  ],
+  [
+    "Linux Foundation: a noun before a noun the path does not name is no verb (Expense Action)",
+    { method: "post", path: "/expense/{action}/{reportId}", id: "expenseAction", summary: "Expense Action" },
+    { action: "update" },
+  ],
+  [
+    "Magento: a word of the path itself is its noun (bundle-products/…)",
+    {
+      method: "post",
+      path: "/V1/bundle-products/{sku}/links/{optionId}",
+      id: "bundleProductLinkManagementV1AddChildByProductSkuPost",
+      summary: "bundle-products/{sku}/links/{optionId}",
+    },
+    { action: "update" },
+  ],
+  [
+    "a summary that only repeats the id is no second word for its verb",
+    { method: "post", path: "/api/v1/invites/{token}", id: "verifyAdminInvite", summary: "verifyAdminInvite" },
+    { action: "update" },
+  ],
+  [
     "a deprecated flag is a niche",
     { method: "delete", path: "/pets/{petId}", id: "deletePet", summary: "Deletes a pet", deprecated: true },
     { action: "delete", object: "pet", signals: ["deprecated"] },

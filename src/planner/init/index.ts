@@ -29,7 +29,7 @@ import {
 import { PREPOSITIONS, distinctName, groupedAction } from "./names.js";
 import { selectorChains } from "./selectors.js";
 import { oneFormPerAction } from "../query-actions.js";
-import { oauthEndpoints } from "../oauth-endpoint.js";
+import { isSignOut, oauthEndpoints } from "../oauth-endpoint.js";
 import { isCorsPreflight } from "../preflight.js";
 import { bulkTwins } from "./bulk-twins.js";
 import { sendsNothing } from "../change-inputs.js";
@@ -247,7 +247,7 @@ export function resourcesOf(model: ApiModel) {
   const bulk = bulkTwins(model.operations);
   const idle = changesNothing(model.operations);
   const single = oneFormPerAction(
-    model.operations.filter((o) => !isCorsPreflight(o) && !signIn(o) && !bulk(o) && !idle(o)),
+    model.operations.filter((o) => !isCorsPreflight(o) && !signIn(o) && !isSignOut(o) && !bulk(o) && !idle(o)),
   ).kept;
   const wanted = single.filter((o) => !isDiscovery(o));
   const view: ApiModel = { ...model, operations: newestVersions(wanted.length > 0 ? wanted : single) };

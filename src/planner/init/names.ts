@@ -3,7 +3,7 @@ import type { Operation } from "../../model/api-model.js";
 import { toSnakeCase } from "../../util/naming.js";
 import { idParts, segments, singular, staticSegments } from "./operations.js";
 import { isPlural, splitWords, stem, verbClasses } from "../../runtime/adapters/search-words.js";
-import { actionPath, groupedId, madeByVerb, operationProfile } from "../profile.js";
+import { actionPath, groupedId, idOpeningAction, madeByVerb, operationProfile } from "../profile.js";
 import { namedAction } from "../named-action.js";
 import { methodNamedAction } from "../query-actions.js";
 import { namingId } from "../../model/naming-id.js";
@@ -163,7 +163,8 @@ function unobjectedName(operation: Operation, verb: string): string {
     .join("_");
   const first = name.split("_")[0] ?? "";
   const named = (operation.idSynthesized || restatesPath(operation)) && rpcName(operation.path) === undefined;
-  if (named || VERBS.has(first) || (verb === "call" && verbClasses(stem(first)) !== undefined)) return name;
+  const ownVerb = verb === "call" && (verbClasses(stem(first)) !== undefined || idOpeningAction(operation) === first);
+  if (named || VERBS.has(first) || ownVerb) return name;
   if (leadsWithPathAction(operation, first)) return name;
   // An id that names no verb of its own, on a path that ends in one (keyserv's `ProductsApi_Count`): the path's verb.
   const said = segmentVerb(operation);

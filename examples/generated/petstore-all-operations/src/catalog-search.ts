@@ -106,12 +106,6 @@ export const entries: CatalogSearchFields[] = [
     "ame\",\"last\",\"email\",\"password\",\"phone\",\"website\",\"status\"]},\"inputNames\":[\"username\",\"first_na" +
     "me\",\"last_name\",\"email\",\"password\",\"phone\",\"website\",\"user_status\"],\"requiredInputs\":[\"username" +
     "\",\"email\"]}",
-  "{\"name\":\"logout_user\",\"title\":\"Log out the current session\",\"description\":\"Log out the current " +
-    "session. Calls GET " +
-    "/user/logout.\",\"risk\":\"low\",\"category\":\"data\",\"annotations\":{\"readOnlyHint\":true,\"destructiveHint" +
-    "\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"approval\":\"none\",\"tags\":[\"user\"],\"profile\":{" +
-    "\"action\":\"log\",\"object\":\"logout\",\"parents\":[\"user\"],\"words\":[\"customer\",\"account\"]},\"inputNam" +
-    "es\":[],\"requiredInputs\":[]}",
   "{\"name\":\"get_user_by_name\",\"title\":\"Get a user by user name\",\"description\":\"Get a user by user name. " +
     "Calls GET " +
     "/user/{username}.\",\"risk\":\"low\",\"category\":\"data\",\"annotations\":{\"readOnlyHint\":true,\"destructiveH" +

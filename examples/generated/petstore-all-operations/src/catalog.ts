@@ -90,12 +90,6 @@ const heads: CatalogHead[] = [
   "{\"name\":\"delete_order\",\"deferLoading\":true,\"security\":[{\"api_key\":[]}],\"module\":\"store\",\"export\":" +
     "\"deleteOrder\"}",
   "{\"name\":\"create_user\",\"deferLoading\":true,\"module\":\"user\",\"export\":\"createUser\"}",
-  "{\"name\":\"logout_user\",\"security\":[{\"api_key\":[]}],\"definition\":{\"name\":\"logout_user\",\"title\":\"Log" +
-    " out the current session\",\"description\":\"Log out the current session. Calls GET " +
-    "/user/logout.\",\"inputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object" +
-    "\",\"properties\":{},\"additionalProperties\":false},\"annotations\":{\"title\":\"Log out the current " +
-    "session\",\"readOnlyHint\":true,\"destructiveHint\":false,\"idempotentHint\":true,\"openWorldHint\":true},\"_met" +
-    "a\":{\"aci-gen/input_examples\":[{}]}},\"module\":\"user\",\"export\":\"logoutUser\"}",
   "{\"name\":\"get_user_by_name\",\"deferLoading\":true,\"security\":[{\"api_key\":[]}],\"module\":\"user\",\"export" +
     "\":\"getUserByName\"}",
   "{\"name\":\"update_user\",\"deferLoading\":true,\"security\":[{\"api_key\":[]}],\"module\":\"user\",\"export\":\"u" +

@@ -16,7 +16,6 @@ import { placeOrder as placeOrderDefinition } from "./tools/store.js";
 import { getOrderById as getOrderByIdDefinition } from "./tools/store.js";
 import { deleteOrder as deleteOrderDefinition } from "./tools/store.js";
 import { createUser as createUserDefinition } from "./tools/user.js";
-import { logoutUser as logoutUserDefinition } from "./tools/user.js";
 import { getUserByName as getUserByNameDefinition } from "./tools/user.js";
 import { updateUser as updateUserDefinition } from "./tools/user.js";
 import { deleteUser as deleteUserDefinition } from "./tools/user.js";
@@ -39,7 +38,6 @@ export const definitions = {
   get_order_by_id: getOrderByIdDefinition,
   delete_order: deleteOrderDefinition,
   create_user: createUserDefinition,
-  logout_user: logoutUserDefinition,
   get_user_by_name: getUserByNameDefinition,
   update_user: updateUserDefinition,
   delete_user: deleteUserDefinition,
@@ -75,7 +73,6 @@ export const place_order: Tool = tools["place_order"];
 export const get_order_by_id: Tool = tools["get_order_by_id"];
 export const delete_order: Tool = tools["delete_order"];
 export const create_user: Tool = tools["create_user"];
-export const logout_user: Tool = tools["logout_user"];
 export const get_user_by_name: Tool = tools["get_user_by_name"];
 export const update_user: Tool = tools["update_user"];
 export const delete_user: Tool = tools["delete_user"];

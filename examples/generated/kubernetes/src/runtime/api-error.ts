@@ -187,12 +187,16 @@ function problemTypeWord(value: unknown): string | undefined {
   return isCodeWord(last) ? last : undefined;
 }
 
-/** The API's code word in a value: a word, the first of a list, an object's `code`/`error`/`type` or problem type. */
+/**
+ * The API's code word in a value: a word, the first of a list, an object's `code`/`error`/`type`/`reason`, its
+ * `errorCode`/`error_code` (Velo's `errors: [{errorCode: "PAYOUT_ALREADY_INSTRUCTED", …}]`) or its problem type.
+ */
 export function wordIn(value: unknown): string | undefined {
   if (isCodeWord(value)) return value;
   if (Array.isArray(value)) return wordIn(value[0]);
   if (!isRecord(value)) return undefined;
-  return [value.code, value.error, value.type, value.reason].find(isCodeWord) ?? problemTypeWord(value.type);
+  const named = [value.code, value.error, value.type, value.reason, value.errorCode, value.error_code];
+  return named.find(isCodeWord) ?? problemTypeWord(value.type);
 }
 
 /**
