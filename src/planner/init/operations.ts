@@ -13,7 +13,7 @@ import { namedAction } from "../named-action.js";
 const PARAM_SEGMENT = /^\{.+\}$/;
 
 /** A format extension of a path segment: `Calls.json`, `{Sid}.json`, `people.xml`. */
-const FORMAT_EXTENSION = /\.(json|xml)$/i;
+export const FORMAT_EXTENSION = /\.(json|xml)$/i;
 
 /** A segment that only names the answer's format (Docker's `/containers/json`, `/images/{name}/json`). */
 const FORMAT_SEGMENT = /^json$/i;
