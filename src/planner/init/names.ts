@@ -1,7 +1,7 @@
 // Proposes verb_noun goal names from operationIds (`getPetById`, `repos/list-for-org`) and words for hints.
 import type { Operation } from "../../model/api-model.js";
 import { toSnakeCase } from "../../util/naming.js";
-import { idParts, segments, singular, staticSegments } from "./operations.js";
+import { FORMAT_EXTENSION, idParts, segments, singular, staticSegments } from "./operations.js";
 import { isPlural, splitWords, stem, verbClasses } from "../../runtime/adapters/search-words.js";
 import { actionPath, groupedId, idOpeningAction, madeByVerb, operationProfile } from "../profile.js";
 import { namedAction } from "../named-action.js";
@@ -286,10 +286,15 @@ function nounFirst(name: string, nounWords = 1): string {
  * verb names a part of its namespace (`conversations.history` → `conversation_history`).
  */
 export function rpcName(path: string): string | undefined {
-  if (!/^\/[A-Za-z]+(\.[A-Za-z]+)+$/.test(path)) return undefined;
-  const parts = path.slice(1).split(".").map(toSnakeCase);
+  const bare = path.replace(FORMAT_EXTENSION, "");
+  if (!/^\/[A-Za-z]+(\.[A-Za-z]+)+$/.test(bare)) return undefined;
+  const parts = bare.slice(1).split(".").map(toSnakeCase);
   const words = (parts.at(-1) ?? "").split("_").filter((w) => w !== "");
   const namespace = parts.slice(0, -1).join("_");
+  // A verb before the last part acts on it (API2Cart's `attribute.assign.set`: assign an attribute to a set).
+  const before = parts.at(-2) ?? "";
+  if (parts.length > 2 && words.length === 1 && /^[a-z]+$/.test(before) && isVerb(before))
+    return [before, singularSnake(parts.slice(0, -2).join("_")), ...words].join("_");
   const [verb, next] = words;
   if (verb === undefined || !isVerb(verb)) return [singularSnake(namespace), ...words].join("_");
   if (next !== undefined && !PREPOSITIONS.has(next)) return words.join("_");

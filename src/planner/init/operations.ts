@@ -4,7 +4,7 @@ import type { SchemaLookup } from "../../model/api-source.js";
 import type { ApiModel, JsonSchema, Operation, Parameter } from "../../model/api-model.js";
 import { preferredContent } from "../media.js";
 import { derefTop } from "../schemas.js";
-import { LINKS_MEMBER } from "../paging.js";
+import { isArray, LINKS_MEMBER } from "../paging.js";
 import { jsonTypes } from "../type-fit.js";
 import { toSnakeCase } from "../../util/naming.js";
 import { isPlural } from "../../runtime/adapters/search-words.js";
@@ -13,7 +13,7 @@ import { namedAction } from "../named-action.js";
 const PARAM_SEGMENT = /^\{.+\}$/;
 
 /** A format extension of a path segment: `Calls.json`, `{Sid}.json`, `people.xml`. */
-const FORMAT_EXTENSION = /\.(json|xml)$/i;
+export const FORMAT_EXTENSION = /\.(json|xml)$/i;
 
 /** A segment that only names the answer's format (Docker's `/containers/json`, `/images/{name}/json`). */
 const FORMAT_SEGMENT = /^json$/i;
@@ -354,12 +354,6 @@ function isPartOfRecord(key: string, properties: readonly string[], path: string
   if (path === undefined || !properties.some((p) => OWN_ID.test(toSnakeCase(p)))) return false;
   const last = staticSegments(path).at(-1);
   return last === undefined || singular(toSnakeCase(last)) !== singular(toSnakeCase(key));
-}
-
-/** An array (or array-or-null) schema, seen through `$ref`, `allOf` wrappers (`allOf: [{ $ref }, { description }]`) and unions. */
-function isArray(schema: JsonSchema, schemas: SchemaLookup): boolean {
-  const types = jsonTypes(schema, schemas);
-  return types.has("array") && [...types].every((t) => t === "array" || t === "null");
 }
 
 /** A GET on a collection path whose response is a list. */

@@ -98,16 +98,19 @@ async function readPages(
 }
 
 /**
- * The last page's body with the list as shown and the next-page member left out (the continuation carries it); a body
- * holding something else where the list belongs (a record where Asana's spec says `data` lists tasks) is shown as it
- * came, never as an empty list.
+ * The last page's body with the list as shown and the next-page member left out when the continuation carries it or
+ * it names no page; one the listing could not ask for (a bare cursor with no cursor parameter: Square's search
+ * `cursor`, sent back in the body) stays. A body holding something else where the list belongs (a record where
+ * Asana's spec says `data` lists tasks) is shown as it came, never as an empty list.
  */
-function shownBody(body: unknown, paging: PagingSpec, items: readonly unknown[]): unknown {
+function shownBody(body: unknown, paging: PagingSpec, items: readonly unknown[], followed: boolean): unknown {
   const found = resolvePointer(body, pointerTokens(paging.list));
   if (found !== undefined && found !== null && !Array.isArray(found)) return body;
   const withList = setAtPointer(body, pointerTokens(paging.list), items);
   if (paging.next === undefined || paging.next === "link") return withList;
   const tokens = pointerTokens(paging.next);
+  const named = resolvePointer(withList, tokens);
+  if (!followed && named !== undefined && named !== null && named !== "") return withList;
   const parent = resolvePointer(withList, tokens.slice(0, -1));
   if (parent === null || typeof parent !== "object" || Array.isArray(parent)) return withList;
   const { [tokens.at(-1) ?? ""]: _, ...rest } = parent as Record<string, unknown>;
@@ -154,6 +157,7 @@ function pagedResult(pages: Pages, paging: PagingSpec, cap: CapOptions): Record<
     pages.last.body,
     paging,
     bounded.map((l) => l.item),
+    pages.next !== undefined,
   );
   const full = defaultResult(body, pages.last.status);
   const capped = capResult(full, { ...cap, maxBytes: Math.max(256, cap.maxBytes - reserveFor(pages)) });
