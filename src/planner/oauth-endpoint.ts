@@ -7,12 +7,13 @@ import type {
   ApiModel,
   JsonSchema,
   Operation,
+  OperationSummary,
   SecurityRequirement,
   SecurityScheme,
   Server,
 } from "../model/api-model.js";
 import { toSnakeCase } from "../util/naming.js";
-import { isHttpBasic } from "./credentials.js";
+import { isHttpBasic, isRecordCredential } from "./credentials.js";
 import { preferredContent } from "./media.js";
 import { derefTop } from "./schemas.js";
 
@@ -86,7 +87,8 @@ export function isOAuthEndpoint(
  * `POST /session`, a form requiring `email` and `password`, answering the user and a session cookie): the form's
  * password is a credential the server never sends (no scheme carries a form field), so the call could only be refused,
  * and the session it opens is one no call uses. Every alternative of its security is http basic, its form requires a
- * user and a password, and its words make no account (a sign-up's password is a new one).
+ * user and a password, its words make no account (a sign-up's password is a new one) and it writes no credential
+ * record (Twilio's SIP credential's password is the new credential's, see {@link isRecordCredential}).
  */
 function isWithheldSignIn(
   operation: Partial<Pick<Operation, "security" | "requestBody" | "id" | "idName" | "summary" | "path">>,
@@ -100,12 +102,24 @@ function isWithheldSignIn(
   if (content === undefined || (content.kind !== "form" && content.kind !== "multipart")) return false;
   const schema = derefTop(content.schema, context.schemas);
   const required = typeof schema === "object" && Array.isArray(schema["required"]) ? schema["required"] : [];
-  const fields = required.filter((k): k is string => typeof k === "string").map(toSnakeCase);
-  if (!fields.some((f) => PASSWORD_FIELD.test(f)) || !fields.some((f) => USER_FIELD.test(f))) return false;
+  const names = required.filter((k): k is string => typeof k === "string");
+  const password = names.find((k) => PASSWORD_FIELD.test(toSnakeCase(k)));
+  if (password === undefined || !names.some((k) => USER_FIELD.test(toSnakeCase(k)))) return false;
   const words = [operation.idName ?? operation.id, operation.summary, operation.path]
     .map((w) => toSnakeCase(w ?? ""))
     .join("_");
-  return !MAKES_ACCOUNT.test(words);
+  const said = derefTop(propertiesOf(content.schema, context.schemas)[password] ?? {}, context.schemas);
+  return !MAKES_ACCOUNT.test(words) && !writesCredential(operation, typeof said === "object" ? said : {});
+}
+
+/**
+ * Whether the operation writes a record whose credential the password is (Twilio's SIP `Credentials`, a bundle's
+ * "Password for this bundle."): no sign-in.
+ */
+function writesCredential(operation: Partial<OperationSummary>, password: Readonly<Record<string, unknown>>): boolean {
+  if (operation.method === undefined || operation.path === undefined || operation.tags === undefined) return false;
+  const said = typeof password["description"] === "string" ? password["description"] : undefined;
+  return isRecordCredential(operation as OperationSummary, said);
 }
 
 /** The top-level property names of the operation's preferred JSON or form request body. */
