@@ -1,5 +1,6 @@
 // An operation at a declared OAuth flow URL, one answering an OAuth token, or a user:password sign-in answering the
 // token the other operations send → the API's own sign-in, not a tool.
+import { catalog } from "../diagnostics/catalog.js";
 import { diagnostic } from "../diagnostics/diagnostic.js";
 import type { Diagnostic } from "../diagnostics/types.js";
 import type { SchemaLookup } from "../model/api-source.js";
@@ -235,6 +236,20 @@ function answersToken(schema: unknown): boolean {
   return has("access_token") && (has("token_type") || has("expires_in"));
 }
 
+/**
+ * The operations of `model` that sign in again with a form password no scheme sends (see {@link isWithheldSignIn}):
+ * served anyway, such a call is refused.
+ */
+export function withheldSignIns(model: ApiModel, schemas: SchemaLookup): (operation: Operation) => boolean {
+  const context: SignInContext = {
+    flowPaths: new Set(),
+    servers: model.servers,
+    schemas,
+    schemes: model.securitySchemes,
+  };
+  return (operation) => isWithheldSignIn(operation, context);
+}
+
 /** The operations of `model` that are its OAuth sign-in (see {@link isOAuthEndpoint}). */
 export function oauthEndpoints(model: ApiModel, schemas: SchemaLookup): (operation: Operation) => boolean {
   const context: SignInContext = {
@@ -250,11 +265,21 @@ export function oauthEndpoints(model: ApiModel, schemas: SchemaLookup): (operati
 const NAMED = 5;
 
 /** The info diagnostic that says which OAuth sign-in operations were left out (the first few named). */
-export function oauthEndpointsLeftOut(file: string, leftOut: readonly Operation[]): Diagnostic {
+export function oauthEndpointsLeftOut(
+  file: string,
+  leftOut: readonly Operation[],
+  withheld: readonly Operation[] = [],
+): Diagnostic {
   const named = leftOut.slice(0, NAMED).map((o) => `${o.method.toUpperCase()} ${o.path}`);
   const more = leftOut.length - named.length;
+  const refused = withheld.slice(0, NAMED).map((o) => `${o.method.toUpperCase()} ${o.path}`);
   return diagnostic("PLAN_OAUTH_ENDPOINT_LEFT_OUT", {
     file,
+    ...(refused.length === 0
+      ? {}
+      : {
+          hint: `${catalog.PLAN_OAUTH_ENDPOINT_LEFT_OUT.hint}; served, ${refused.join(", ")} still cannot work: ${refused.length === 1 ? "its form requires" : "their forms require"} a password no scheme sends, so the call is refused`,
+        }),
     message: `${leftOut.length} sign-in operation${leftOut.length === 1 ? " is" : "s are"} left out (a declared OAuth token or authorization URL, an answer of access_token and token_type/expires_in, an OAuth token request (a grant_type in its body), or a user:password sign-in, in basic auth or in its body, query or path, answering the token the other operations send, or a form sign-in with the user and password http basic already sends; the server signs in from its configuration): ${named.join(", ")}${more > 0 ? ` and ${more} more` : ""}`,
   });
 }
