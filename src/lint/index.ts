@@ -1,6 +1,7 @@
 // Runs every enabled lint rule over a planned toolset and orders the findings by file, line and rule.
 import type { LintConfig } from "./config.js";
 import { rules } from "./registry.js";
+import { compareStrings } from "../util/order.js";
 import {
   RULE_NAMES,
   type Finding,
@@ -43,7 +44,7 @@ function toFinding(rule: (typeof RULE_NAMES)[number], severity: FindingSeverity,
 function sortFindings(findings: readonly Finding[]): Finding[] {
   const order = (f: Finding): number => (RULE_NAMES as readonly string[]).indexOf(f.rule);
   return [...findings].sort(
-    (a, b) => (a.file ?? "").localeCompare(b.file ?? "") || (a.line ?? 0) - (b.line ?? 0) || order(a) - order(b),
+    (a, b) => compareStrings(a.file ?? "", b.file ?? "") || (a.line ?? 0) - (b.line ?? 0) || order(a) - order(b),
   );
 }
 

@@ -17,7 +17,13 @@ import { isPartialUpdate } from "./partial-update.js";
 import { successResultSchema } from "./media.js";
 import { createNameAllocator } from "../util/naming.js";
 import type { Diagnostic } from "../diagnostics/types.js";
-import { isSignOut, oauthEndpoints, oauthEndpointsLeftOut, signOutsLeftOut } from "./oauth-endpoint.js";
+import {
+  isSignOut,
+  oauthEndpoints,
+  oauthEndpointsLeftOut,
+  signOutsLeftOut,
+  withheldSignIns,
+} from "./oauth-endpoint.js";
 import { isCorsPreflight, preflightsLeftOut } from "./preflight.js";
 import { methodNamedAction, oneFormPerAction, operationToolName, twinsLeftOut } from "./query-actions.js";
 import { type ApiVocabulary, apiVocabulary } from "./profile-aliases.js";
@@ -95,7 +101,15 @@ export function planAllOperations(
     diagnostics: [
       ...(leftOut.length === 0 ? [] : [twinsLeftOut(model.file, leftOut)]),
       ...(preflights.length === 0 ? [] : [preflightsLeftOut(model.file, preflights)]),
-      ...(signIns.length === 0 ? [] : [oauthEndpointsLeftOut(model.file, signIns)]),
+      ...(signIns.length === 0
+        ? []
+        : [
+            oauthEndpointsLeftOut(
+              model.file,
+              signIns,
+              signIns.filter(withheldSignIns(model, schemaLookup(model.schemas))),
+            ),
+          ]),
       ...(signOuts.length === 0 ? [] : [signOutsLeftOut(model.file, signOuts)]),
     ],
   };

@@ -13,6 +13,7 @@ import type { ApiSource, SchemaLookup } from "../model/api-source.js";
 import { isSecretKey, REDACTED } from "../runtime/redact.js";
 import { toSnakeCase } from "../util/naming.js";
 import { preferredContent } from "./media.js";
+import { operationProfile } from "./profile.js";
 import { derefTop } from "./schemas.js";
 import type { BodyCredentialKind, CredentialField, StepPlan, ToolDef } from "./types.js";
 
@@ -526,25 +527,68 @@ export function isAccountParameter(
   );
 }
 
-/** Where a body field is read: whether the body is a form, and the body fields the API takes as its credential. */
+/**
+ * Where a body field is read: whether the body is a form, the body fields the API takes as its credential, and the
+ * named schemas (to read a form field's description).
+ */
 export interface BodyPlace {
   readonly form: boolean;
   readonly apiWide: BodyCredentials;
+  readonly schemas: SchemaLookup;
 }
 
 /**
- * Whether the property `name` of the operation's body carries a credential: a form field named like one, or a field the
- * API takes as its credential in every body (see {@link apiBodyCredentials}).
+ * Whether the property `name` of the operation's body carries a credential: a form field named like one (unless it is
+ * the written record's own, see {@link isRecordCredential}), or a field the API takes as its credential in every body
+ * (see {@link apiBodyCredentials}).
  */
-export function isCredentialBodyField(
-  operation: Pick<Operation, "security">,
-  schemes: Schemes,
-  name: string,
-  place: BodyPlace,
-): boolean {
+export function isCredentialBodyField(operation: Operation, schemes: Schemes, name: string, place: BodyPlace): boolean {
   const wide = place.apiWide.has(name);
   if (!place.form && !wide) return false;
-  return credentialFill({ name, in: "body", required: false }, operation.security, schemes, wide) !== undefined;
+  const fill = credentialFill({ name, in: "body", required: false }, operation.security, schemes, wide);
+  if (fill?.kind !== "unsent") return fill !== undefined;
+  return !isRecordCredential(operation, formFieldDescription(operation, name, place.schemas));
+}
+
+/** The description of the form field `name` of the operation's form or multipart body. */
+function formFieldDescription(operation: Operation, name: string, schemas: SchemaLookup): string | undefined {
+  const forms = (operation.requestBody?.contents ?? []).filter((c) => c.kind === "form" || c.kind === "multipart");
+  for (const content of forms) {
+    const schema = derefTop(content.schema, schemas);
+    const properties = typeof schema === "object" ? schema["properties"] : undefined;
+    if (properties !== null && typeof properties === "object" && Object.hasOwn(properties, name))
+      return descriptionOf((properties as Record<string, JsonSchema>)[name], schemas);
+  }
+  return undefined;
+}
+
+/** Actions that write the record the path names. */
+const WRITES: ReadonlySet<string> = new Set(["create", "add", "update", "replace", "set", "edit", "modify", "change"]);
+/** A record that is itself a credential: Twilio's SIP `Credentials` ("credential resource"), a password being set. */
+const CREDENTIAL_RECORD = /(^|\s)(credential|password|passphrase)( (resource|object|record|entry))?$/;
+
+/** Whether the description gives the field to the record the call writes: Files.com's "Password for this bundle." */
+function saysOwnedBy(description: string, object: string): boolean {
+  const record = (object.split(" ").at(-1) ?? "").replace(/[^a-z0-9]/gi, "");
+  return record !== "" && new RegExp(`\\b(for|of) (this|the new|a new) ${record}s?\\b`, "i").test(description);
+}
+
+/**
+ * Whether a form field named like a credential that no scheme carries is data of the call, never the caller's own: the
+ * operation writes a record that is itself a credential (Twilio's `CreateSipCredential` sends the new SIP credential's
+ * `Password`, "The password that the username will use when authenticating SIP requests"; its push `Credentials` the
+ * FCM `Secret`) or whose own the description calls it (Files.com's `POST /bundles`, "Password for this bundle."), or
+ * the description says it is a value the call acts on ("The password of the new user", see {@link isActedOnValue}), as
+ * a parameter's does. Withheld, the call could never set it, and one that requires it could
+ * never succeed.
+ */
+export function isRecordCredential(operation: OperationSummary, description: string | undefined): boolean {
+  if (description !== undefined && isActedOnValue(description)) return true;
+  const profile = operationProfile(operation);
+  if (!WRITES.has(profile.action)) return false;
+  return (
+    CREDENTIAL_RECORD.test(profile.object) || (description !== undefined && saysOwnedBy(description, profile.object))
+  );
 }
 
 /** The top-level properties of the body the operation prefers (JSON, then form), with the names its schema requires. */

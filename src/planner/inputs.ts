@@ -109,7 +109,7 @@ export function bindAllOfOperation(
       byParameter.set(parameter.name, { input, said: parameter.description, in: parameter.in });
   }
   const isCredential = (property: string, form: boolean): boolean =>
-    isCredentialBodyField(operation, securitySchemes, property, { form, apiWide }) ||
+    isCredentialBodyField(operation, securitySchemes, property, { form, apiWide, schemas }) ||
     isRuntimeKey(idempotencyKey, "body", property);
   const body = bindBody(operation, { schemas, allocate, inputs, isCredential, byParameter, partial });
   return {

@@ -1,5 +1,6 @@
 // An operation at a declared OAuth flow URL, one answering an OAuth token, or a user:password sign-in answering the
 // token the other operations send → the API's own sign-in, not a tool.
+import { catalog } from "../diagnostics/catalog.js";
 import { diagnostic } from "../diagnostics/diagnostic.js";
 import type { Diagnostic } from "../diagnostics/types.js";
 import type { SchemaLookup } from "../model/api-source.js";
@@ -7,12 +8,13 @@ import type {
   ApiModel,
   JsonSchema,
   Operation,
+  OperationSummary,
   SecurityRequirement,
   SecurityScheme,
   Server,
 } from "../model/api-model.js";
 import { toSnakeCase } from "../util/naming.js";
-import { isHttpBasic } from "./credentials.js";
+import { isHttpBasic, isRecordCredential } from "./credentials.js";
 import { preferredContent } from "./media.js";
 import { derefTop } from "./schemas.js";
 
@@ -90,7 +92,8 @@ export function isOAuthEndpoint(
  * `POST /session`, a form requiring `email` and `password`, answering the user and a session cookie): the form's
  * password is a credential the server never sends (no scheme carries a form field), so the call could only be refused,
  * and the session it opens is one no call uses. Every alternative of its security is http basic, its form requires a
- * user and a password, and its words make no account (a sign-up's password is a new one).
+ * user and a password, its words make no account (a sign-up's password is a new one) and it writes no credential
+ * record (Twilio's SIP credential's password is the new credential's, see {@link isRecordCredential}).
  */
 function isWithheldSignIn(
   operation: Partial<Pick<Operation, "security" | "requestBody" | "id" | "idName" | "summary" | "path">>,
@@ -104,12 +107,24 @@ function isWithheldSignIn(
   if (content === undefined || (content.kind !== "form" && content.kind !== "multipart")) return false;
   const schema = derefTop(content.schema, context.schemas);
   const required = typeof schema === "object" && Array.isArray(schema["required"]) ? schema["required"] : [];
-  const fields = required.filter((k): k is string => typeof k === "string").map(toSnakeCase);
-  if (!fields.some((f) => PASSWORD_FIELD.test(f)) || !fields.some((f) => USER_FIELD.test(f))) return false;
+  const names = required.filter((k): k is string => typeof k === "string");
+  const password = names.find((k) => PASSWORD_FIELD.test(toSnakeCase(k)));
+  if (password === undefined || !names.some((k) => USER_FIELD.test(toSnakeCase(k)))) return false;
   const words = [operation.idName ?? operation.id, operation.summary, operation.path]
     .map((w) => toSnakeCase(w ?? ""))
     .join("_");
-  return !MAKES_ACCOUNT.test(words);
+  const said = derefTop(propertiesOf(content.schema, context.schemas)[password] ?? {}, context.schemas);
+  return !MAKES_ACCOUNT.test(words) && !writesCredential(operation, typeof said === "object" ? said : {});
+}
+
+/**
+ * Whether the operation writes a record whose credential the password is (Twilio's SIP `Credentials`, a bundle's
+ * "Password for this bundle."): no sign-in.
+ */
+function writesCredential(operation: Partial<OperationSummary>, password: Readonly<Record<string, unknown>>): boolean {
+  if (operation.method === undefined || operation.path === undefined || operation.tags === undefined) return false;
+  const said = typeof password["description"] === "string" ? password["description"] : undefined;
+  return isRecordCredential(operation as OperationSummary, said);
 }
 
 /** The top-level property names of the operation's preferred JSON or form request body. */
@@ -267,6 +282,20 @@ function answersToken(schema: unknown): boolean {
   return isTokenShape((key) => Object.hasOwn(properties, key));
 }
 
+/**
+ * The operations of `model` that sign in again with a form password no scheme sends (see {@link isWithheldSignIn}):
+ * served anyway, such a call is refused.
+ */
+export function withheldSignIns(model: ApiModel, schemas: SchemaLookup): (operation: Operation) => boolean {
+  const context: SignInContext = {
+    flowPaths: new Set(),
+    servers: model.servers,
+    schemas,
+    schemes: model.securitySchemes,
+  };
+  return (operation) => isWithheldSignIn(operation, context);
+}
+
 /** The operations of `model` that are its OAuth sign-in (see {@link isOAuthEndpoint}). */
 export function oauthEndpoints(model: ApiModel, schemas: SchemaLookup): (operation: Operation) => boolean {
   const context: SignInContext = {
@@ -282,9 +311,19 @@ export function oauthEndpoints(model: ApiModel, schemas: SchemaLookup): (operati
 const NAMED = 5;
 
 /** The info diagnostic that says which OAuth sign-in operations were left out (the first few named). */
-export function oauthEndpointsLeftOut(file: string, leftOut: readonly Operation[]): Diagnostic {
+export function oauthEndpointsLeftOut(
+  file: string,
+  leftOut: readonly Operation[],
+  withheld: readonly Operation[] = [],
+): Diagnostic {
+  const refused = withheld.slice(0, NAMED).map((o) => `${o.method.toUpperCase()} ${o.path}`);
   return diagnostic("PLAN_OAUTH_ENDPOINT_LEFT_OUT", {
     file,
+    ...(refused.length === 0
+      ? {}
+      : {
+          hint: `${catalog.PLAN_OAUTH_ENDPOINT_LEFT_OUT.hint}; served, ${refused.join(", ")} still cannot work: ${refused.length === 1 ? "its form requires" : "their forms require"} a password no scheme sends, so the call is refused`,
+        }),
     message: `${leftOut.length} sign-in operation${leftOut.length === 1 ? " is" : "s are"} left out (a declared OAuth token or authorization URL, an answer (or its example) of access_token and token_type/expires_in, an OAuth token request (a grant_type in its body), the API client's client_id and client_secret, an OAuth authorization request (response_type and client_id in its query), or a user:password sign-in, in basic auth or in its body, query or path, answering the token the other operations send, or a form sign-in with the user and password http basic already sends; the server signs in from its configuration): ${listed(leftOut)}`,
   });
 }

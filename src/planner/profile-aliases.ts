@@ -5,6 +5,7 @@ import { searchTerms, splitWords, stem, verbClasses } from "../runtime/adapters/
 import { oneLine } from "../runtime/adapters/search.js";
 import type { OperationProfile } from "../runtime/types.js";
 import { namingId } from "../model/naming-id.js";
+import { compareStrings } from "../util/order.js";
 
 /** A path word's phrase is learned when at least this share of the operations under it name the phrase. */
 const ALIAS_SHARE = 0.5;
@@ -115,7 +116,7 @@ export function nounAliases(operations: readonly OperationSummary[]): ReadonlyMa
     }
     const best = [...counts]
       .filter(([phrase]) => phrase !== word)
-      .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0];
+      .sort((a, b) => b[1] - a[1] || compareStrings(a[0], b[0]))[0];
     if (best === undefined) continue;
     const [phrase, count] = best;
     const kind = kinds.get(phrase) as Kind;

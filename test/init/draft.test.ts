@@ -1,8 +1,8 @@
 // `init`: drafts for the example, corpus and GitHub specs load and plan with zero errors; chains, caps, golden and determinism.
-import { readFile } from "node:fs/promises";
+import { readFile, readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { parse } from "yaml";
-import { describe, expect, test } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { init, specRelativeTo } from "../../src/api/init.js";
 import { generate } from "../../src/api/generate.js";
 import { plan } from "../../src/api/plan.js";
@@ -127,6 +127,38 @@ describe("init on petstore", () => {
     const second = await init({ spec: petstore, out });
     expect(first.text).toBe(second.text);
     expect(first.text).toBe(await readFile(out, "utf8"));
+  });
+
+  test("the draft is the same however the clock runs (a run under load reads later times)", async () => {
+    const out = join(root, "test/fixtures/init/petstore.goals.yaml");
+    let now = 1e12;
+    const later = (): number => (now += 3_600_000);
+    const clock = [
+      vi.spyOn(Date, "now").mockImplementation(later),
+      vi.spyOn(performance, "now").mockImplementation(later),
+    ];
+    try {
+      expect((await init({ spec: petstore, out })).text).toBe(await readFile(out, "utf8"));
+    } finally {
+      for (const spy of clock) spy.mockRestore();
+    }
+  });
+
+  // The stages whose output must be a function of the spec and flags alone read no clock, no randomness and no locale
+  // (a time budget would make a loaded machine draft less; a locale's collation would order ties otherwise).
+  test.each([
+    ["clock", /\bDate\.now\(|\bnew Date\(\)|\bperformance\.now\(|\bprocess\.hrtime\b/],
+    ["randomness", /\bMath\.random\(|\brandom(Bytes|UUID|Int)\(/],
+    ["locale", /\.localeCompare\(|\.toLocale\w*\(\)|\bnew Intl\.(Collator|Segmenter)\(\s*\)/],
+  ])("ingest, planner, init, emit, goals, lint and schema read no %s", async (_, pattern) => {
+    const stages = ["ingest", "planner", "emit", "goals", "lint", "schema", "model"].map((s) => join(root, "src", s));
+    const files = (await Promise.all(stages.map((dir) => readdir(dir, { recursive: true }))))
+      .flatMap((names, i) => names.map((name) => join(stages[i] as string, name)))
+      .filter((file) => file.endsWith(".ts"));
+    expect(files.length).toBeGreaterThan(100);
+    const readers = [];
+    for (const file of files) if (pattern.test(await readFile(file, "utf8"))) readers.push(file.slice(root.length + 1));
+    expect(readers).toEqual([]);
   });
 
   test("the golden file itself plans with zero errors (spec: relative to it)", async () => {

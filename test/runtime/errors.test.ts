@@ -179,6 +179,24 @@ describe("summarizeErrorBody", () => {
       "Invalid value",
     ],
     ["item errors alone in an object of their own", { validation: { errors: [{ message: "x" }] } }, "x"],
+    [
+      "Lyft's error_detail of one-field objects is said beside the error",
+      {
+        error: "cancel_confirmation_required",
+        error_detail: [{ cancel_confirmation: "a valid cancel_confirmation_token is required" }],
+      },
+      "cancel_confirmation_required: cancel_confirmation: a valid cancel_confirmation_token is required",
+    ],
+    [
+      "Lyft's error_detail beside an error_description",
+      {
+        error: "bad_parameter",
+        error_description: "Invalid parameters",
+        error_detail: [{ lat: "(latitude) Missing required parameter" }, { lng: "(longitude) Missing" }],
+      },
+      "bad_parameter: Invalid parameters: lat: (latitude) Missing required parameter; lng: (longitude) Missing",
+    ],
+    ["an item of two fields is no field's words", { error: "bad", errors: [{ a: "x", b: "y" }] }, "bad"],
     ["empty item errors add nothing", { message: "Bad", validation: { errors: [] } }, "Bad"],
     ["empty object", {}, undefined],
     ["nothing", undefined, undefined],

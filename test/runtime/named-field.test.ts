@@ -248,5 +248,15 @@ describe.skipIf(REPEAT_RUN)("Lyft (lyft.com.json): a cancellation with a fee, an
     expect(refused.suggestion).toContain('`cost_token` set to "ct-9"');
     const gone = responseFailure(cancel, { status: 404, headers: new Headers(), body: { error: "not_found" } });
     expect(gone.message).not.toContain("The answer carries");
+    // The documented `error_detail` (`ErrorDetail`: one key, the parameter, and its words) names the parameter at fault.
+    const detail = [{ cancel_confirmation: "a valid cancel_confirmation_token is required" }];
+    const named = responseFailure(cancel, {
+      status: 400,
+      headers: new Headers(),
+      body: { ...fee, error_detail: detail },
+    });
+    expect(named.message).toContain(
+      "The API said: cancel_confirmation_required: cancel_confirmation: a valid cancel_confirmation_token is required.",
+    );
   });
 });

@@ -33,7 +33,7 @@ function credentialTarget(ctx: LintContext, tool: ToolDef, boundTo: string): str
   const form = kind === "form" || kind === "multipart";
   if (operation === undefined) return undefined;
   const apiWide = bodyCredentialsFor(ctx.api, operation);
-  return isCredentialBodyField(operation, schemes, name, { form, apiWide })
+  return isCredentialBodyField(operation, schemes, name, { form, apiWide, schemas: ctx.api.schema })
     ? `the ${form ? "form" : "body"} field "${name}" of ${opId}`
     : undefined;
 }

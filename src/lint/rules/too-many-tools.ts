@@ -1,5 +1,6 @@
 // too-many-tools: a toolset of more than 10 tools, with a split by tag proposed.
 import type { ToolDef } from "../../planner/types.js";
+import { compareStrings } from "../../util/order.js";
 import { toolsetLocation } from "../location.js";
 import type { LintContext, RuleFinding } from "../types.js";
 
@@ -15,7 +16,7 @@ function firstTag(ctx: LintContext, tool: ToolDef): string {
 function toolsByTag(ctx: LintContext): [string, number][] {
   const counts = new Map<string, number>();
   for (const tag of ctx.plan.tools.map((tool) => firstTag(ctx, tool))) counts.set(tag, (counts.get(tag) ?? 0) + 1);
-  return [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  return [...counts].sort((a, b) => b[1] - a[1] || compareStrings(a[0], b[0]));
 }
 
 /** Lint rule `too-many-tools` (docs/lint.md). */

@@ -123,7 +123,10 @@ function unsentOf(
   const properties = typeof schema === "object" && isObject(schema["properties"]) ? schema["properties"] : {};
   const form = /form|multipart/.test(content?.mediaType ?? "");
   const fields = Object.keys(properties).filter(
-    (k) => k !== runtimeKey && !sent?.includes(k) && !isCredentialBodyField(operation, schemes, k, { form, apiWide }),
+    (k) =>
+      k !== runtimeKey &&
+      !sent?.includes(k) &&
+      !isCredentialBodyField(operation, schemes, k, { form, apiWide, schemas: ctx.api.schema }),
   );
   const unsent = [...query, ...fields];
   return unsent.length === 0 ? {} : { unsent };
@@ -421,6 +424,7 @@ function checkRequiredProperties(
       !isCredentialBodyField(operation, ctx.api.index.securitySchemes, k, {
         form,
         apiWide: bodyCredentialsFor(ctx.api, operation),
+        schemas: ctx.api.schema,
       }),
   )) {
     report(ctx, "PLAN_UNBOUND_BODY", body, {

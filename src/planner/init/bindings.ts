@@ -728,10 +728,12 @@ function bodyOf(
     ? (node["required"] as unknown[]).filter((k): k is string => typeof k === "string")
     : [];
   const form = content.kind === "form" || content.kind === "multipart";
-  const apiWide = apiBodyCredentials(model.operations, (o) => o as Operation, schemaLookup(model.schemas));
-  const key = idempotencyKeyOf(operation, schemaLookup(model.schemas));
+  const schemas = schemaLookup(model.schemas);
+  const apiWide = apiBodyCredentials(model.operations, (o) => o as Operation, schemas);
+  const key = idempotencyKeyOf(operation, schemas);
   const credential = (k: string): boolean =>
-    isCredentialBodyField(operation, model.securitySchemes, k, { form, apiWide }) || isRuntimeKey(key, "body", k);
+    isCredentialBodyField(operation, model.securitySchemes, k, { form, apiWide, schemas }) ||
+    isRuntimeKey(key, "body", k);
   const creates = CREATES.has(operationProfile(operation).action);
   // Not sent: what the server fills, and what a create ignores or refuses.
   const posted = isCreate(operation);

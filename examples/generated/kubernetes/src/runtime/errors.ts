@@ -296,24 +296,31 @@ const BODY_SHAPES: readonly Shape[] = [
     text(b.errormessage),
 ];
 
-/** An item error's text: its message, else the field it names and its code word (GitHub's `{field, code}`). */
+/**
+ * An item error's text: its message, else the field it names and its code word (GitHub's `{field, code}`), else the
+ * one field it maps to its words (Lyft's `{"cancel_confirmation": "a valid cancel_confirmation_token is required"}`).
+ */
 const itemText = (item: unknown): string | undefined => {
   const said = messageOf(item);
   if (said !== undefined || !isRecord(item)) return said;
   const record = lowerKeys(item);
   const [field, code] = [text(record.field), text(record.code)];
-  return field && code ? `${field}: ${code}` : undefined;
+  if (field && code) return `${field}: ${code}`;
+  const members = Object.entries(item);
+  const [name, words] = members[0] ?? [];
+  return members.length === 1 && name !== undefined && text(words) ? `${name}: ${text(words)}` : undefined;
 };
 
 /**
- * The item errors a body lists beside its message, at its top or in an object of its own: GitHub's `{message:
- * "Validation Failed", errors: [{field, code}]}`, Codat's `{error: "Validation failed", validation: {errors: […]}}`.
+ * The item errors a body lists beside its message, at its top (`errors`, or Lyft's `error_detail`) or in an object of
+ * its own: GitHub's `{message: "Validation Failed", errors: [{field, code}]}`, Codat's `{error: "Validation failed",
+ * validation: {errors: […]}}`, Lyft's `{error, error_description, error_detail: [{<field>: <words>}]}`.
  */
 function itemErrors(record: Readonly<Record<string, unknown>>): string[] {
   const nested = Object.values(record)
     .filter(isRecord)
     .map((member) => lowerKeys(member).errors);
-  return [record.errors, ...nested]
+  return [record.errors, record.error_detail, record.error_details, ...nested]
     .filter(Array.isArray)
     .flatMap((list) => list.map(itemText))
     .filter((t): t is string => t !== undefined);
