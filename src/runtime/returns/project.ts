@@ -2,7 +2,14 @@
 import type { EvaluationContext } from "../expressions/index.js";
 import { withFailedItemsNote } from "./failed-items.js";
 import type { StartedTask } from "../execute/step.js";
-import { type AnswerHeaders, asResultObject, defaultResult, withTaskNote, withUnfinishedNote } from "./shape.js";
+import {
+  type AnswerHeaders,
+  asResultObject,
+  defaultResult,
+  withMorePagesNote,
+  withTaskNote,
+  withUnfinishedNote,
+} from "./shape.js";
 
 /** What projection needs from a run: the final context, the projection (if any), the last response. */
 export interface ProjectionInput {
@@ -21,8 +28,8 @@ export interface ProjectionInput {
 
 /**
  * The projection evaluated in the final context, else the last step's response body denoised; with the note that the
- * work is not finished when the last answer's status says so or it names a background task, and which items failed
- * when its per-item results say so.
+ * work is not finished when the last answer's status says so or it names a background task, which items failed
+ * when its per-item results say so, and that it is one page of several when its headers say so.
  */
 export function projectResult(input: ProjectionInput): Record<string, unknown> {
   const last = input.last;
@@ -31,5 +38,5 @@ export function projectResult(input: ProjectionInput): Record<string, unknown> {
       ? asResultObject(input.projection(input.context))
       : defaultResult(last?.body, last?.status, last?.headers, last?.url);
   const unfinished = withTaskNote(withUnfinishedNote(result, last?.unfinished), last?.startedTask);
-  return withFailedItemsNote(unfinished, last?.failedItems);
+  return withMorePagesNote(withFailedItemsNote(unfinished, last?.failedItems), last?.headers);
 }
