@@ -127,8 +127,27 @@ function toSchemeSpec(scheme: SecurityScheme): SecuritySchemeSpec {
   }
 }
 
-/** The flows the runtime acts on, in a fixed order: where tokens come from (the token URLs stay as the spec wrote them). */
-function toFlowsSpec(flows: OAuthFlows): OAuth2FlowsSpec {
+/**
+ * A token URL that is only the server's root (Trakt's `tokenUrl: "/"`, a placeholder) or empty names no token
+ * endpoint: its flow is left out, so no refresh or client variables promise tokens from the API's home page.
+ */
+const namesTokenEndpoint = (url: string): boolean => !/^(?:https?:\/\/[^/?#]+)?\/?$/i.test(url.trim());
+
+/**
+ * The flows the runtime acts on, in a fixed order: where tokens come from (the token URLs stay as the spec wrote them;
+ * a flow whose token URL is no endpoint, see `namesTokenEndpoint`, is left out).
+ */
+function toFlowsSpec(all: OAuthFlows): OAuth2FlowsSpec {
+  const flows: OAuthFlows = {
+    ...all,
+    ...(all.clientCredentials && !namesTokenEndpoint(all.clientCredentials.tokenUrl)
+      ? { clientCredentials: undefined }
+      : {}),
+    ...(all.authorizationCode && !namesTokenEndpoint(all.authorizationCode.tokenUrl)
+      ? { authorizationCode: undefined }
+      : {}),
+    ...(all.password && !namesTokenEndpoint(all.password.tokenUrl) ? { password: undefined } : {}),
+  };
   return {
     ...(flows.clientCredentials
       ? {
@@ -385,7 +404,7 @@ function oauth2Environment(
   flows: OAuth2FlowsSpec,
 ): { name: string; description: string }[] {
   const v = oauth2Variables(prefix, name);
-  const declared = Object.keys(flows).join(", ") || "none";
+  const declared = Object.keys(flows).join(", ") || "none with a token URL";
   const clientCredentials = flows.clientCredentials !== undefined;
   const refreshAt = refreshTokenUrl(flows);
   const never = "Never shown to the model.";

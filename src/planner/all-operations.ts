@@ -29,7 +29,7 @@ import { methodNamedAction, oneFormPerAction, operationToolName, twinsLeftOut } 
 import { type ApiVocabulary, apiVocabulary } from "./profile-aliases.js";
 import { searchProfile } from "./profile-words.js";
 import { operationProfile } from "./profile.js";
-import { isIdentifierSummary, profileSentence } from "./summary-text.js";
+import { isIdentifierSummary, profileSentence, withoutBadgeHeadings } from "./summary-text.js";
 import {
   changesStateByWords,
   isReadMethod,
@@ -198,7 +198,9 @@ function operationToTool(model: ApiModel, operation: Operation, name: string, vo
 function operationDescription(operation: Operation, slots: readonly CredentialSlot[]): string {
   const identifier = saysOnlyIdentifier(operation);
   const parts = [identifier ? undefined : operation.summary, operation.description]
-    .map((p) => (p === undefined ? undefined : withoutCredentialSentences(htmlToText(p).trim(), slots)))
+    .map((p) =>
+      p === undefined ? undefined : withoutCredentialSentences(withoutBadgeHeadings(htmlToText(p).trim()), slots),
+    )
     .filter((p): p is string => p !== undefined && p !== "");
   if (identifier && parts.length === 0) parts.push(profileSentence(operationProfile(operation)));
   const unique = parts.filter((p, i) => parts.indexOf(p) === i);

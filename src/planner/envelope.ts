@@ -14,7 +14,7 @@ import { preferredContent } from "./media.js";
 import { derefTop } from "./schemas.js";
 import { statusAnswers, unchangedStatuses } from "./status-answers.js";
 import { operationStreams } from "./streaming.js";
-import { operationToItemErrors } from "./item-errors.js";
+import { NAMES_RECORD, operationToItemErrors, operationToNotDone } from "./item-errors.js";
 import { operationToProgress, operationToTask } from "./progress.js";
 import { operationToReturnCodes } from "./return-codes.js";
 import { operationToXmlShape } from "./xml-shape.js";
@@ -101,9 +101,6 @@ function flagOf(all: readonly SchemaObject[], lookup: SchemaLookup): { name: str
   const failed = firstProperty(all, FAILURE_FLAGS, lookup, isBoolean);
   return failed === undefined ? undefined : { name: failed, success: false };
 }
-
-/** A member that only names the record the call acted on: `id`, `hookId`, `hook_id`. */
-const NAMES_RECORD = /^(?:id|[a-z][A-Za-z0-9]*Id|[a-z][a-z0-9_]*_id)$/;
 
 /**
  * Whether a write's success body is only its outcome: the flag and at most members naming the record (sms77's
@@ -207,9 +204,9 @@ function withoutFailed(progress: ProgressSpec | undefined, off: boolean): Progre
  * the statuses that answer yes or no (see `statusAnswers`) or say nothing needed changing (see `unchangedStatuses`),
  * whether the answer is a stream, and the status member that says the work is not finished or failed (see
  * `operationToProgress`), and the per-item results whose items say they failed (see
- * `operationToItemErrors`), the task id an answer names for work that runs after it (see `operationToTask`), and the
- * return codes its member documents (see `operationToReturnCodes`), and the Accept header its documented answer
- * types call for (see `operationToAccept`).
+ * `operationToItemErrors`) and the members listing what it did not do (see `operationToNotDone`), the task id an
+ * answer names for work that runs after it (see `operationToTask`), the return codes its member documents (see
+ * `operationToReturnCodes`), and the Accept header its documented answer types call for (see `operationToAccept`).
  */
 export function answerChecks(
   operation: Operation,
@@ -226,6 +223,7 @@ export function answerChecks(
   streams?: true;
   progress?: ProgressSpec;
   itemErrors?: ItemErrorsSpec;
+  notDone?: readonly string[];
   task?: TaskSpec;
   returnCodes?: ReturnCodesSpec;
   accept?: string;
@@ -238,6 +236,8 @@ export function answerChecks(
   const unchanged = unchangedStatuses(operation);
   const progress = withoutFailed(operationToProgress(operation, lookup), written === null);
   const itemErrors = operationToItemErrors(operation, lookup);
+  // A list the item-errors rule already reads (AWS's `FailedEntries` of `{ErrorCode}`) is told once, by it.
+  const notDone = operationToNotDone(operation, lookup)?.filter((pointer) => pointer !== itemErrors?.list);
   const task = progress === undefined ? operationToTask(operation, lookup, readsTasks) : undefined;
   const returnCodes = written === null ? undefined : operationToReturnCodes(operation, lookup);
   const accept = operationToAccept(operation);
@@ -251,6 +251,7 @@ export function answerChecks(
     ...(operationStreams(operation) ? { streams: true as const } : {}),
     ...(progress === undefined ? {} : { progress }),
     ...(itemErrors === undefined ? {} : { itemErrors }),
+    ...(notDone === undefined || notDone.length === 0 ? {} : { notDone }),
     ...(task === undefined ? {} : { task }),
     ...(returnCodes === undefined ? {} : { returnCodes }),
     ...(accept === undefined ? {} : { accept }),

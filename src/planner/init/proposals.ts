@@ -1494,7 +1494,7 @@ const KIND_HINTS: Readonly<
     o.path.includes("{") || asksForItsIds(o)
       ? `The user asks about one ${entity}${knowing(o)}.`
       : `The user asks about the ${entity}${knowing(o)}.`,
-  create: (entity, o) => `The user asks to add a new ${entity}${requiredOf(o)}.`,
+  create: (entity, o) => `The user asks to add a new ${entity}${requiredOf(o, true)}.`,
   update: (entity, o) =>
     o.method === "put" && createsWhenAbsent(o)
       ? `The user asks to create ${withArticle(entity)} or change an existing one${knowing(o)}.`
@@ -1556,31 +1556,43 @@ export function spoken(name: string): string {
   return words.length === 0 ? name : words.join(" ");
 }
 
-/** A path parameter named only as an id, of no kind (`{id}`, `{uuid}`): whose it is, its place in the path says. */
-const BARE_ID = /^(id|uuid|gid)$/;
+function requiredOf(operation: Operation, creates = false): string {
+  const known = operation.parameters.filter(
+    (p) => p.required && p.in !== "header" && !isCredentialName(p.name) && soleValue(p, NO_SCHEMAS) === undefined,
+  );
+  return youKnow(operation, known.slice(0, 3), creates);
+}
 
 /**
- * ` and you know its name` for what a create or an action needs. A path parameter that names no kind (`{id}`) is the
- * id of what the path puts before it, not of the new thing: PocketSmith's `POST /users/{id}/categories` is "add a new
- * category and you know the user's id", never "its id" (the category has none yet).
+ * A bare `id` path parameter that names the record of the collection before it, not the thing the call acts on: another
+ * path parameter follows it (Trakt's `PUT /users/{id}/lists/{list_id}`), or the call creates something under it
+ * (`POST /users/{id}/lists` takes the user's id, `user id`, not the new list's). An action on the record itself
+ * (`POST /debitmemos/{id}/collect`) acts on that record: its id.
  */
-function requiredOf(operation: Operation): string {
-  const required = operation.parameters
-    .filter(
-      (p) => p.required && p.in !== "header" && !isCredentialName(p.name) && soleValue(p, NO_SCHEMAS) === undefined,
-    )
-    .slice(0, 3);
-  const owner = (p: Parameter): string | undefined =>
-    p.in === "path" && BARE_ID.test(toSnakeCase(p.name)) ? parameterEntity(operation.path, p.name) : undefined;
-  if (required.every((p) => owner(p) === undefined)) {
-    const names = required.map((p) => spoken(p.name));
-    return names.length === 0 ? "" : ` and you know its ${names.join(" and ")}`;
-  }
-  const phrases = required.map((p) => {
-    const of = owner(p);
-    return of === undefined ? `its ${spoken(p.name)}` : `the ${of.replaceAll("_", " ")}'s ${spoken(p.name)}`;
-  });
-  return ` and you know ${phrases.join(" and ")}`;
+function ownerId(
+  operation: Operation,
+  parameter: Operation["parameters"][number],
+  creates: boolean,
+): string | undefined {
+  if (parameter.in !== "path" || !/^id$/i.test(parameter.name)) return undefined;
+  const segments = operation.path.split("/").filter((s) => s !== "");
+  const at = segments.indexOf(`{${parameter.name}}`);
+  const owner = at > 0 ? segments[at - 1] : undefined;
+  if (at < 0 || at === segments.length - 1 || owner === undefined || !/^[A-Za-z][\w-]*$/.test(owner)) return undefined;
+  const below = segments.slice(at + 1).some((s) => /^\{.+\}$/.test(s));
+  return below || creates ? `${spoken(singular(owner))} id` : undefined;
+}
+
+/** ` and you know its …` of these parameters; ` the …` when one of them is another record's id (see `ownerId`). */
+function youKnow(
+  operation: Operation,
+  parameters: readonly Operation["parameters"][number][],
+  creates = false,
+): string {
+  if (parameters.length === 0) return "";
+  const owned = parameters.map((p) => ownerId(operation, p, creates));
+  const names = parameters.map((p, i) => owned[i] ?? spoken(p.name));
+  return ` and you know ${owned.some((o) => o !== undefined) ? "the" : "its"} ${names.join(" and ")}`;
 }
 
 /**
@@ -1638,8 +1650,8 @@ export function lastPathParameter(operation: Pick<Operation, "path" | "parameter
 
 /** ` and you know its pet id` for an action on a record of the path; empty for one on the user's own state (`PUT /me/player/pause`). */
 function knowing(operation: Operation): string {
-  const names = operation.parameters.filter((p) => p.in === "path").map((p) => spoken(p.name));
-  if (names.length > 0) return ` and you know its ${names.join(" and ")}`;
+  const path = operation.parameters.filter((p) => p.in === "path");
+  if (path.length > 0) return youKnow(operation, path);
   const selectors = deleteSelectors(operation, operation.parameters).map((p) => spoken(p.name));
   return selectors.length === 0 ? "" : ` and you know its ${listed(selectors, "or")}`;
 }

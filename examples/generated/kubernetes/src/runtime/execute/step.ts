@@ -14,7 +14,7 @@ import { pickItem } from "./pick.js";
 import { pageAfter } from "./paging.js";
 import { exactlyOneItem } from "./exactly-one.js";
 import { answerRefusal } from "./refusal.js";
-import { failedItemsNote } from "../returns/failed-items.js";
+import { failedItemsNote, joinNotes, notDoneNote } from "../returns/failed-items.js";
 import {
   missingOutput,
   missingParameter,
@@ -51,7 +51,10 @@ export interface StepResponse {
   readonly url?: string;
   /** The body's status member says the work is still under way (see `StepSpec.progress`). */
   readonly unfinished?: UnfinishedStatus;
-  /** The note saying which of the answer's per-item results failed (see `StepSpec.itemErrors`). */
+  /**
+   * The note saying which of the answer's per-item results failed (see `StepSpec.itemErrors`) and what its members say
+   * was not done (see `StepSpec.notDone`).
+   */
   readonly failedItems?: string;
   /** The background task the answer names (see `StepSpec.task`). */
   readonly startedTask?: StartedTask;
@@ -295,7 +298,10 @@ function succeed(
   const next = firstApplying(step.onSuccess, whole);
   const body = step.pick === undefined && step.exactlyOne === undefined ? outcome.body : ctx.response?.body;
   const unfinished = unfinishedStatus(step.spec.progress, outcome.body);
-  const failedItems = failedItemsNote(step.spec.itemErrors, outcome.body);
+  const failedItems = joinNotes(
+    failedItemsNote(step.spec.itemErrors, outcome.body),
+    notDoneNote(step.spec.notDone, outcome.body),
+  );
   const task = startedTask(step.spec.task, outcome.body);
   const response = {
     status: outcome.status,

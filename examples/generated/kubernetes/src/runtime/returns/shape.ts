@@ -2,6 +2,7 @@
 // Any projected or default value → the JSON object a tool returns (arrays under `items`, scalars under `result`).
 import type { StartedTask, UnfinishedStatus } from "../execute/step.js";
 import { isJsonLines } from "../http/read-body.js";
+import { linksNextPage } from "../execute/paging.js";
 import { denoise } from "./denoise.js";
 
 /** A value as a result object: objects as they are, arrays as `{items}`, scalars as `{result}`. */
@@ -79,6 +80,49 @@ export function withTaskNote(result: Record<string, unknown>, task: StartedTask 
     `The API accepted this as a background task (${where} ${JSON.stringify(task.id)}) and had not done it when it ` +
     `answered: the work may still fail or take effect later. Do not tell the user it is done; ${check}.`;
   return { ...result, [IN_PROGRESS_KEY]: note };
+}
+
+/** The member a result gets when the answer's headers say it is one page of several and the tool reads only one. */
+export const MORE_PAGES_KEY = "_more_pages";
+
+/** Headers giving the page an answer is (Trakt's `X-Pagination-Page`, GitLab's `X-Page`), and how many there are. */
+const PAGE_HEADERS = ["x-pagination-page", "x-page", "x-current-page"] as const;
+const PAGE_COUNT_HEADERS = ["x-pagination-page-count", "x-total-pages", "x-pagination-pages", "x-page-count"] as const;
+
+const headerNumber = (headers: AnswerHeaders, names: readonly string[]): [string, number] | undefined => {
+  for (const name of names) {
+    const value = headers.get(name)?.trim();
+    if (value !== undefined && /^\d+$/.test(value)) return [name, Number(value)];
+  }
+  return undefined;
+};
+
+/** What the answer's headers say of later pages: a `Link` naming a next page, or a page before the page count. */
+function laterPages(headers: AnswerHeaders): string | undefined {
+  if (linksNextPage(headers.get("link"))) return 'its Link header names a next page (rel="next")';
+  const page = headerNumber(headers, PAGE_HEADERS);
+  const count = headerNumber(headers, PAGE_COUNT_HEADERS);
+  if (page !== undefined && count !== undefined && page[1] < count[1])
+    return `it is page ${page[1]} of ${count[1]} (${page[0]}, ${count[0]})`;
+  const next = headers.get("x-next-page")?.trim();
+  return next ? `its x-next-page header names page ${next}` : undefined;
+}
+
+/**
+ * The result with `_more_pages` when a tool that reads one page (it has no paging of its own) got an answer whose
+ * headers say more pages follow (Trakt's `X-Pagination-Page: 1`, `X-Pagination-Page-Count: 5`, undeclared): the
+ * items shown are not all of them. The result as is otherwise.
+ */
+export function withMorePagesNote(
+  result: Record<string, unknown>,
+  headers: AnswerHeaders | undefined,
+): Record<string, unknown> {
+  const said = headers === undefined ? undefined : laterPages(headers);
+  if (said === undefined) return result;
+  const note =
+    `The API's answer is one page of several: ${said}. The items shown are not all of them; tell the user the list ` +
+    "is incomplete and do not say these are all. Call again for a later page only if this tool takes a page input.";
+  return { ...result, [MORE_PAGES_KEY]: note };
 }
 
 /**

@@ -87,6 +87,52 @@ export function failedItemsNote(spec: ItemErrorsSpec | undefined, body: unknown)
   return `${head} (${saying}): ${said}${/[.!?]$/.test(said) ? "" : "."} ${rest}`;
 }
 
+/** Whether a member of a not-done object names something: a list with items, or a value that is not "none". */
+const namesSome = (member: unknown): boolean => (Array.isArray(member) ? member.length > 0 : !isNoError(member));
+
+/** How many items a not-done member holds: a list's length, or the items of an object's lists (a map's members). */
+function notDoneCount(value: unknown): number {
+  if (Array.isArray(value)) return value.length;
+  if (!isRecord(value)) return 0;
+  const counts = Object.values(value).map((m) => (Array.isArray(m) ? m.length : Number(namesSome(m))));
+  return counts.reduce((sum, n) => sum + n, 0);
+}
+
+/** A not-done member as the note quotes it: its items, or each of its members that names some, by name. */
+function notDoneItems(value: unknown): string {
+  if (Array.isArray(value)) return value.slice(0, QUOTED).map(shown).join(", ");
+  const named = Object.entries(value as Record<string, unknown>).filter(([, m]) => namesSome(m));
+  return named
+    .slice(0, QUOTED)
+    .map(([name, m]) => `${name} ${shown(m)}`)
+    .join("; ");
+}
+
+/**
+ * The note saying which members of a write's 2xx answer list what it did not do (Trakt's `not_found`, YNAB's
+ * `duplicate_import_ids`), with how many items and which; undefined when they are all empty or absent.
+ */
+export function notDoneNote(pointers: readonly string[] | undefined, body: unknown): string | undefined {
+  const said = (pointers ?? []).flatMap((pointer) => {
+    const value = resolvePointer(body, pointerTokens(pointer));
+    const count = notDoneCount(value);
+    if (count === 0) return [];
+    const where = pointer.slice(1).split("/").join(".");
+    return [`${where} names ${count} (${notDoneItems(value)})`];
+  });
+  if (said.length === 0) return undefined;
+  return (
+    `The answer says not everything asked was done: ${said.join("; ")}. Tell the user which were not done and ` +
+    "why, as the member's name says; do not say all of them were done."
+  );
+}
+
+/** The notes given, one after the other, or undefined when there are none. */
+export function joinNotes(...notes: readonly (string | undefined)[]): string | undefined {
+  const given = notes.filter((note): note is string => note !== undefined);
+  return given.length === 0 ? undefined : given.join(" ");
+}
+
 /** The result with `_failed_items` when the note is given; the result as is otherwise. */
 export function withFailedItemsNote(
   result: Record<string, unknown>,
