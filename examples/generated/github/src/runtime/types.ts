@@ -381,6 +381,8 @@ export interface PagingSpec {
   /** The page size the API assumes when none is sent (the spec's default), and the largest it allows. */
   readonly defaultSize?: number;
   readonly maxSize?: number;
+  /** The number of the first page when it is not 1: `0` for a page number that counts from zero (Paylocity's). */
+  readonly firstPage?: number;
   /** Where the answer names the next page: a pointer into the body (a cursor or URL), or `link` (the Link header). */
   readonly next?: string;
   /** The goal's `pages: { max_items }`: pages are read on until this many items are listed. */

@@ -255,6 +255,13 @@ const count = (value: string | undefined, fallback: number): number => {
   return Number.isInteger(n) && n > 0 ? n : fallback;
 };
 
+/** The page number asked for (the first page when none was), counted from `paging.firstPage` (else 1). */
+function pageAt(paging: PagingSpec, value: string | undefined): number {
+  const first = paging.firstPage ?? 1;
+  const n = Number(value);
+  return value !== undefined && Number.isInteger(n) && n >= first ? n : first;
+}
+
 /** The page size the request asked for, else the API's default. */
 function sizeOf(paging: PagingSpec, sent: Readonly<Record<string, string>>): number | undefined {
   const given = paging.size === undefined ? undefined : sent[paging.size];
@@ -283,8 +290,9 @@ export function nextQuery(
   const size = sizeOf(paging, sent);
   if (size === undefined || answer.listed < size) return undefined;
   if (paging.style === "page" && paging.page !== undefined) {
-    const page = count(sent[paging.page], 1);
-    if (bodyTotalReached(answer.body, (page - 1) * size + answer.listed, answer.listed)) return undefined;
+    const page = pageAt(paging, sent[paging.page]);
+    const before = (page - (paging.firstPage ?? 1)) * size;
+    if (bodyTotalReached(answer.body, before + answer.listed, answer.listed)) return undefined;
     return { ...sent, [paging.page]: String(page + 1) };
   }
   if (paging.style === "offset" && paging.offset !== undefined) {
@@ -313,10 +321,11 @@ export function resumeAfter(
 ): Continuation {
   const size = sizeOf(paging, sent);
   if (paging.style === "page" && paging.page !== undefined && paging.size !== undefined && size !== undefined) {
-    const before = (count(sent[paging.page], 1) - 1) * size + consumed;
+    const first = paging.firstPage ?? 1;
+    const before = (pageAt(paging, sent[paging.page]) - first) * size + consumed;
     if (before === 0) return { query: sent, skip: 0 };
     const fits = divisorAtMost(before, Math.min(Math.max(1, shown), paging.maxSize ?? Number.MAX_SAFE_INTEGER));
-    return { query: { ...sent, [paging.size]: String(fits), [paging.page]: String(before / fits + 1) }, skip: 0 };
+    return { query: { ...sent, [paging.size]: String(fits), [paging.page]: String(before / fits + first) }, skip: 0 };
   }
   if (paging.style === "offset" && paging.offset !== undefined)
     return { query: { ...sent, [paging.offset]: String(count(sent[paging.offset], 0) + consumed) }, skip: 0 };
