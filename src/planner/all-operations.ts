@@ -151,7 +151,9 @@ function operationToTool(model: ApiModel, operation: Operation, name: string, vo
     origin,
   };
   const paging = step.readOnly ? pagingOf(operation, schemas) : undefined;
-  const linked = paging !== undefined && pagesByLinkOnly(operation, paging, schemas);
+  // A list the runtime can read on by itself (a link its answer names, or a cursor taking the last item's id, rev.ai's
+  // `starting_after`) takes `continuation` beside its paging inputs, so a full page says more items may exist.
+  const linked = paging !== undefined && (pagesByLinkOnly(operation, paging, schemas) || paging.after !== undefined);
   return {
     name,
     title:

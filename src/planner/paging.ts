@@ -102,9 +102,38 @@ function hasLinkHeader(operation: Operation): boolean {
 const numberOf = (schema: JsonSchema, key: string): number | undefined =>
   typeof schema === "object" && typeof schema[key] === "number" ? (schema[key] as number) : undefined;
 
+/** A page size's default its description states ("Limits the number of jobs returned, default is 100"). */
+const SAID_DEFAULT = /\bdefaults?(?: value)?(?: is| to|:|=)?\s*(\d+)\b/i;
+
+/** The page size the API assumes when none is sent: the schema's `default`, else the one its description states. */
+function defaultSizeOf(size: Parameter): number | undefined {
+  const declared = numberOf(size.schema, "default");
+  if (declared !== undefined) return declared;
+  const said = SAID_DEFAULT.exec(size.description ?? "")?.[1];
+  const n = said === undefined ? Number.NaN : Number(said);
+  return Number.isSafeInteger(n) && n > 0 ? n : undefined;
+}
+
+/** Words saying a cursor takes an item's id (rev.ai's "before the job with this id", Stripe's "an object ID"). */
+const TAKES_ID = /\b(?:ids?|identifier)\b/i;
+
+/**
+ * The member of each listed item a cursor takes when the answer names no next page: the item's `id` (a string or an
+ * integer), when the cursor's description says it takes an id (rev.ai's `starting_after`: "returns transcription jobs
+ * submitted before the job with this id"; Stripe's "`starting_after` is an object ID").
+ */
+function afterItem(cursor: Parameter, body: JsonSchema, list: string, schemas: SchemaLookup): string | undefined {
+  if (!TAKES_ID.test(cursor.description ?? "")) return undefined;
+  const id = schemaAtPointer(body, [...pointerTokens(list), "0", "id"], schemas);
+  if (!id.ok) return undefined;
+  const types = jsonTypes(id.schema, schemas);
+  return types.has("string") || types.has("integer") ? "/id" : undefined;
+}
+
 /**
  * How an operation pages, from its query parameters (a cursor, an offset or a page number, with a page size) and its
- * success response (the list, and a member or a `Link` header naming the next page). Undefined without a list or a
+ * success response (the list, and a member or a `Link` header naming the next page, else the item member a cursor
+ * takes: see `afterItem`). Undefined without a list or a
  * way to ask for another page.
  */
 export function pagingOf(operation: Operation, schemas: SchemaLookup): PagingSpec | undefined {
@@ -120,8 +149,12 @@ export function pagingOf(operation: Operation, schemas: SchemaLookup): PagingSpe
   const style = cursor ? "cursor" : offset ? "offset" : page ? "page" : undefined;
   if (style === undefined && !hasLinkHeader(operation) && (next === undefined || recordNotPage(operation, list)))
     return undefined;
-  const defaultSize = size === undefined ? undefined : numberOf(size.schema, "default");
+  const defaultSize = size === undefined ? undefined : defaultSizeOf(size);
   const maxSize = size === undefined ? undefined : numberOf(size.schema, "maximum");
+  const after =
+    cursor === undefined || next !== undefined || hasLinkHeader(operation)
+      ? undefined
+      : afterItem(cursor, body, list, schemas);
   return {
     list,
     ...(style === undefined ? {} : { style }),
@@ -132,6 +165,7 @@ export function pagingOf(operation: Operation, schemas: SchemaLookup): PagingSpe
     ...(defaultSize === undefined ? {} : { defaultSize }),
     ...(maxSize === undefined ? {} : { maxSize }),
     ...(next !== undefined ? { next } : hasLinkHeader(operation) ? { next: "link" } : {}),
+    ...(after === undefined ? {} : { after }),
   };
 }
 
