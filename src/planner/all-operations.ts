@@ -168,9 +168,11 @@ function operationToTool(model: ApiModel, operation: Operation, name: string, vo
     origin,
   };
   const paging = step.readOnly ? pagingOf(operation, schemas) : undefined;
-  // Read on by `continuation` where the answer alone would not say more pages follow: a link only, or a full page.
+  // Read on by `continuation` where the answer alone would not say more pages follow (a link only, or a full page), or
+  // where the runtime reads on by itself from a cursor taking the last item's id (rev.ai's `starting_after`).
   const linked =
-    paging !== undefined && (pagesByLinkOnly(operation, paging, schemas) || pagesByCountOnly(operation, paging));
+    paging !== undefined &&
+    (pagesByLinkOnly(operation, paging, schemas) || pagesByCountOnly(operation, paging) || paging.after !== undefined);
   return {
     name,
     title:

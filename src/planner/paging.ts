@@ -146,9 +146,26 @@ const ZERO_BASED = /\b(?:0|zero)[- ](?:based|indexed)\b|\bstart(?:s|ing)? (?:at|
 /** Whether a page number counts from 0: its words say so, or its default (the first page) is 0 (Paylocity's). */
 const countsFromZero = (page: Parameter): boolean => ZERO_BASED.test(page.description ?? "") || defaultOf(page) === 0;
 
+/** Words saying a cursor takes an item's id (rev.ai's "before the job with this id", Stripe's "an object ID"). */
+const TAKES_ID = /\b(?:ids?|identifier)\b/i;
+
+/**
+ * The member of each listed item a cursor takes when the answer names no next page: the item's `id` (a string or an
+ * integer), when the cursor's description says it takes an id (rev.ai's `starting_after`: "returns transcription jobs
+ * submitted before the job with this id"; Stripe's "`starting_after` is an object ID").
+ */
+function afterItem(cursor: Parameter, body: JsonSchema, list: string, schemas: SchemaLookup): string | undefined {
+  if (!TAKES_ID.test(cursor.description ?? "")) return undefined;
+  const id = schemaAtPointer(body, [...pointerTokens(list), "0", "id"], schemas);
+  if (!id.ok) return undefined;
+  const types = jsonTypes(id.schema, schemas);
+  return types.has("string") || types.has("integer") ? "/id" : undefined;
+}
+
 /**
  * How an operation pages, from its query parameters (a cursor, an offset or a page number, with a page size) and its
- * success response (the list, and a member or a `Link` header naming the next page). Undefined without a list or a
+ * success response (the list, and a member or a `Link` header naming the next page, else the item member a cursor
+ * takes: see `afterItem`). Undefined without a list or a
  * way to ask for another page.
  */
 export function pagingOf(operation: Operation, schemas: SchemaLookup): PagingSpec | undefined {
@@ -167,6 +184,10 @@ export function pagingOf(operation: Operation, schemas: SchemaLookup): PagingSpe
   const stated = size === undefined ? undefined : defaultOf(size);
   const defaultSize = stated !== undefined && stated > 0 ? stated : undefined;
   const maxSize = size === undefined ? undefined : numberOf(size.schema, "maximum");
+  const after =
+    cursor === undefined || next !== undefined || hasLinkHeader(operation)
+      ? undefined
+      : afterItem(cursor, body, list, schemas);
   return {
     list,
     ...(style === undefined ? {} : { style }),
@@ -177,6 +198,7 @@ export function pagingOf(operation: Operation, schemas: SchemaLookup): PagingSpe
     ...(defaultSize === undefined ? {} : { defaultSize }),
     ...(maxSize === undefined ? {} : { maxSize }),
     ...(next !== undefined ? { next } : hasLinkHeader(operation) ? { next: "link" } : {}),
+    ...(after === undefined ? {} : { after }),
   };
 }
 

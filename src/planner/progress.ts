@@ -59,10 +59,13 @@ const UNFINISHED: ReadonlySet<string> = new Set([
   "deactivating",
   "validating",
   "verifying",
+  "fetching",
+  "rendering",
+  "saving",
 ]);
 
-/** Status values that say the work has ended, either way: only an enum with one of these is a progress status. */
-const FINISHED: ReadonlySet<string> = new Set([
+/** Finished values that say the work succeeded: a status with one of them describes work that comes to an end. */
+const SUCCEEDED: ReadonlySet<string> = new Set([
   "success",
   "succeeded",
   "successful",
@@ -70,13 +73,13 @@ const FINISHED: ReadonlySet<string> = new Set([
   "complete",
   "done",
   "finished",
-  "failed",
-  "failure",
-  "error",
-  "errored",
-  "timedout",
-  "timed_out",
 ]);
+
+/** Finished values that say the work failed: a write answering one of them did not do what it was asked. */
+const FAILED: ReadonlySet<string> = new Set(["failed", "failure", "error", "errored", "timedout", "timed_out"]);
+
+/** Status values that say the work has ended, either way: only an enum with one of these is a progress status. */
+const FINISHED: ReadonlySet<string> = new Set([...SUCCEEDED, ...FAILED]);
 
 /** Actions that read: a failed status they answer (AWS's `DescribeTrainingJob`, a POST) is the record's. */
 const READS: ReadonlySet<string> = new Set(["get", "list", "search"]);
@@ -138,8 +141,30 @@ const WORK_MEMBERS = /^(?:data|result|action|operation|job|task)$/i;
 const ownMember = (member: string, object: string): boolean =>
   WORK_MEMBERS.test(member) || member.replace(/[_-]/g, " ").toLowerCase() === object.toLowerCase();
 
-/** Finished values that say the work failed: a write answering one of them did not do what it was asked. */
-const FAILED: ReadonlySet<string> = new Set(["failed", "failure", "error", "errored", "timedout", "timed_out"]);
+/** A member that only wraps the record a read answers (Shotstack's `{success, message, response: {status}}`). */
+const READ_ENVELOPE = /^response$/i;
+
+/**
+ * A read of one record (its path ends in a parameter: rev.ai's `GET /jobs/{id}`, Shotstack's `GET /render/{id}`)
+ * whose status, at the answer's top, in an envelope (`data`, `result`, `response`) or in a member named for the work
+ * or the record (Hetzner's `action`), holds a value of work under way: where it is and which values say so. A status
+ * of another record beside it (Stripe's dispute's `charge.status`) is not the record's. `running` counts only when
+ * the status also has a value of work done well (`completed`, `done`): a cluster, connector or dev environment that is
+ * `RUNNING` among `STOPPED` and `FAILED` is up, not unfinished.
+ */
+function readProgress(operation: Operation, schema: unknown, lookup: SchemaLookup): ProgressSpec | undefined {
+  if (operation.method !== "get" || !/\}\/?$/.test(operation.path)) return undefined;
+  const found = statusIn(schema, lookup, "", 1);
+  if (found === undefined) return undefined;
+  const tokens = pointerTokens(found.pointer);
+  const holder = tokens.length === 1 ? undefined : (tokens[0] ?? "");
+  if (holder !== undefined && !READ_ENVELOPE.test(holder) && !ownMember(holder, operationProfile(operation).object))
+    return undefined;
+  const values = memberAt(schema, tokens, lookup)?.["enum"];
+  const ends = Array.isArray(values) && values.some((v) => typeof v === "string" && SUCCEEDED.has(word(v)));
+  const unfinished = ends ? found.unfinished : found.unfinished.filter((v) => word(v) !== "running");
+  return unfinished.length === 0 ? undefined : { pointer: found.pointer, unfinished };
+}
 
 const word = (value: string): string =>
   value
@@ -150,9 +175,13 @@ const word = (value: string): string =>
 const isObject = (schema: unknown): schema is SchemaObject =>
   typeof schema === "object" && schema !== null && !Array.isArray(schema);
 
-/** A member named `status` or `state` (or ending so: `job_status`, `provisioningState`). */
+/**
+ * A member named `status` or `state` (or ending so: `job_status`, `provisioningState`), never one of a state before
+ * (Azure Batch's job `previousState` of `terminating` beside its `state`).
+ */
 const isStatusName = (name: string): boolean =>
-  /(?:^|_)(?:status|state)$/i.test(name) || /[a-z](?:Status|State)$/.test(name);
+  (/(?:^|_)(?:status|state)$/i.test(name) || /[a-z](?:Status|State)$/.test(name)) &&
+  !/^(?:previous|prior|old)(?:_|[A-Z])/i.test(name);
 
 /** The object shapes a schema may take: itself and its allOf/oneOf/anyOf branches, `depth` levels of them. */
 export function shapes(schema: unknown, lookup: SchemaLookup, depth = 1): SchemaObject[] {
@@ -268,14 +297,17 @@ function callerSets(operation: Operation, found: ProgressSpec, lookup: SchemaLoo
  * A write whose success body has a status member (at its top, in an object at its top: Hetzner's `action.status`, or in
  * each item of a list there: DigitalOcean's `actions[].status`) whose enum holds both a value of work under way
  * (`running`, `pending`, `in_progress`, …) and one of work ended (`success`, `failed`, …): where it is, which values say
- * "not finished" and which say it failed. Reads are left alone (a status they report is the answer asked for), and so
- * is a status the request body sets (the caller's own value, not progress); only a POST or PUT that does not read gets
- * failed values (see `judgesWork`), and only for a status of the whole answer.
+ * "not finished" and which say it failed. A GET reads it only from one record, and never as failure (see
+ * `readProgress`: the record's status is the answer asked for, but an unfinished one is no finished result); a status
+ * the request body sets is left alone (the caller's own value, not progress); only a POST or PUT that does not read
+ * gets failed values (see `judgesWork`), and only for a status of the whole answer.
  */
 export function operationToProgress(operation: Operation, lookup: SchemaLookup): ProgressSpec | undefined {
-  if (operation.method === "get" || operation.method === "head" || operation.method === "options") return undefined;
   const contents = operation.success?.contents ?? [];
   const chosen = preferredContent(contents.filter((c) => c.kind === "json"));
+  if (operation.method === "get")
+    return chosen === undefined ? undefined : readProgress(operation, chosen.schema, lookup);
+  if (operation.method === "head" || operation.method === "options") return undefined;
   const listed = (schema: unknown) => (readsByRpcPost(operation) ? undefined : itemStatusIn(schema, lookup));
   const found = chosen === undefined ? undefined : (statusIn(chosen.schema, lookup, "", 1) ?? listed(chosen.schema));
   if (found === undefined || callerSets(operation, found, lookup)) return undefined;

@@ -282,7 +282,7 @@ export function readsByRpcPost(operation: WordedOperation): boolean {
   const opening = readOpening(operation.summary);
   const verb = named[0];
   const read = (verb !== undefined && RPC_READ_VERBS.has(verb)) || namesRead(named.at(-1), opening);
-  if (verb === undefined || !read || named.some((w) => SECRET_WORDS.has(w))) return false;
+  if (verb === undefined || !read || named.some((w) => SECRET_WORDS.has(w))) return readsByOwnWords(operation);
   return riskFromWords(operation) === undefined && (opening === undefined || !isActionWord(opening));
 }
 
@@ -295,6 +295,28 @@ function readOpening(summary: string | undefined): string | undefined {
 function namesRead(word: string | undefined, opening: string | undefined): boolean {
   if (word === undefined || opening === undefined || !RPC_READ_VERBS.has(opening) || opening === "wait") return false;
   return bases(word).includes(opening);
+}
+
+/**
+ * Whether a POST whose path names no read says it reads in both its own words: the spec's operationId opens with a
+ * read verb of {@link RPC_READ_VERBS} and its summary with a read verb, after "Batch" or "Bulk" (Listen Notes' `POST
+ * /episodes`, `getEpisodesInBatch`, "Batch fetch basic meta data for episodes"; DVLA's `POST /v1/vehicles`,
+ * `getVehicleDetailsByRegistrationNumber`, "Get vehicle details by registration number"), neither names a credential,
+ * no word of the id nor a verb joined by "and"/"or" in the summary changes something (Stream's `GetOrCreateChannel`,
+ * "Get or create channel"), and none of the call's words does (`riskFromWords`). One of the two alone is not enough.
+ */
+function readsByOwnWords(operation: WordedOperation): boolean {
+  if (operation.idSynthesized === true) return false;
+  const [idVerb, ...idWords] = words(operation.id);
+  const summary = (operation.summary ?? "").trim().replace(/^(?:batch|bulk)\s+/i, "");
+  const lead = /^([A-Za-z]+)\b/.exec(summary)?.[1]?.toLowerCase();
+  const said = words(summary);
+  if (idVerb === undefined || idVerb === "wait" || !RPC_READ_VERBS.has(idVerb) || lead === undefined) return false;
+  if (!bases(lead).some((b) => SUMMARY_READ_VERBS.has(b))) return false;
+  if ([...idWords, ...said].some((w) => SECRET_WORDS.has(w)) || idWords.some((w) => isActionWord(w))) return false;
+  const also = /\b(?:and|or)\s+([a-z]+)/i.exec(summary)?.[1]?.toLowerCase();
+  if (also !== undefined && bases(also).some((b) => isActionWord(b))) return false;
+  return riskFromWords(operation) === undefined;
 }
 
 /** Verbs that, opening a call's summary, say it answers what is there: "Return the senders…", "Describes a pool." */

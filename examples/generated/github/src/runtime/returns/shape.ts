@@ -39,6 +39,9 @@ function withEmptyLists(body: unknown, kept: unknown, depth = 0): Record<string,
 
 /** What the model is told of work the API had not finished when it answered. */
 const NOT_DONE = "may still fail or take effect later. Do not tell the user it is done; check its state first";
+/** The same for a read of the record: what it will produce is not there yet, and reading it again shows its state. */
+const READ_NOT_DONE =
+  "may still fail; what it produces is not ready. Do not tell the user it is done; read it again later to see it end";
 
 const ACCEPTED_HEAD = "The API accepted the request but had not finished it when it answered (HTTP 202 Accepted)";
 
@@ -50,7 +53,8 @@ export const IN_PROGRESS_KEY = "_in_progress";
 
 /**
  * The result with `_in_progress` saying the work had not finished when the API answered, when the answer's status
- * says so (Hetzner's `201 {"action": {"status": "running"}}`); the result as is otherwise.
+ * says so (Hetzner's `201 {"action": {"status": "running"}}`; a read of the record, Shotstack's render `rendering`, is
+ * told to read it again later); the result as is otherwise.
  */
 export function withUnfinishedNote(
   result: Record<string, unknown>,
@@ -58,9 +62,11 @@ export function withUnfinishedNote(
 ): Record<string, unknown> {
   if (unfinished === undefined) return result;
   const where = unfinished.at.slice(1).split("/").join(".");
+  const said = `The answer says ${where} is ${JSON.stringify(unfinished.value)}: `;
   const note =
-    `The answer says ${where} is ${JSON.stringify(unfinished.value)}: ` +
-    `the work had not finished when the API answered and ${NOT_DONE}.`;
+    unfinished.read === true
+      ? `${said}the work it stands for had not finished when the API answered and ${READ_NOT_DONE}.`
+      : `${said}the work had not finished when the API answered and ${NOT_DONE}.`;
   return { ...result, [IN_PROGRESS_KEY]: note };
 }
 

@@ -2,7 +2,7 @@
 // A successful execution + the tool's returns spec → the result object before the byte cap.
 import type { EvaluationContext } from "../expressions/index.js";
 import { withFailedItemsNote } from "./failed-items.js";
-import type { StartedTask } from "../execute/step.js";
+import type { StartedTask, UnfinishedStatus } from "../execute/step.js";
 import {
   type AnswerHeaders,
   asResultObject,
@@ -22,7 +22,7 @@ export interface ProjectionInput {
     readonly body: unknown;
     readonly headers?: AnswerHeaders;
     readonly url?: string;
-    readonly unfinished?: { readonly at: string; readonly value: string };
+    readonly unfinished?: UnfinishedStatus;
     readonly failedItems?: string;
     readonly startedTask?: StartedTask;
   };

@@ -269,9 +269,29 @@ function sizeOf(paging: PagingSpec, sent: Readonly<Record<string, string>>): num
 }
 
 /**
+ * The page after the last listed item, for a cursor that takes an item's id (rev.ai's `starting_after`, Stripe's):
+ * asked for when the body says more follow (`has_more: true`) or the page was full, never when it says this is the
+ * last (`has_more: false`) or the last item has no id.
+ */
+function afterLastItem(
+  paging: PagingSpec,
+  sent: Readonly<Record<string, string>>,
+  answer: { readonly body: unknown; readonly listed: number },
+): Record<string, string> | undefined {
+  if (paging.cursor === undefined || paging.after === undefined || bodySaysLastPage(answer.body)) return undefined;
+  const size = sizeOf(paging, sent);
+  if (!bodySaysMorePages(answer.body) && (size === undefined || answer.listed < size)) return undefined;
+  const list = resolvePointer(answer.body, pointerTokens(paging.list));
+  const id = Array.isArray(list) ? resolvePointer(list.at(-1), pointerTokens(paging.after)) : undefined;
+  const named = (typeof id === "string" && id !== "") || (typeof id === "number" && Number.isFinite(id));
+  return named ? { ...sent, [paging.cursor]: String(id) } : undefined;
+}
+
+/**
  * The query of the page after this one: as the API names it (a next URL, cursor or Link header), else as a Link header
  * the spec never declared names it (Gitea's and Netlify's lists: `page`/`limit` with no default size, a `Link:
- * <…?page=2>; rel="next"` on every page), else, for page-number paging whose body states its page and the page count
+ * <…?page=2>; rel="next"` on every page), else, for a cursor that takes an item's id, the page after the last item
+ * (see `afterLastItem`), else, for page-number paging whose body states its page and the page count
  * (Billbee's `Paging: {Page, TotalPages}`, no default page size), the page after it while there is one, else, for
  * page-number and offset paging, the next page when this one was full, unless the body's item count says every item
  * was listed (Listen Notes' search: 10 of `total: 20` at offset 10). Undefined: this was the last page.
@@ -284,6 +304,7 @@ export function nextQuery(
   if (paging.next !== undefined) return namedNext(paging, sent, answer);
   const linked = linkNext(answer.headers.get("link"));
   if (linked !== undefined && linked !== "") return queryOf(linked);
+  if (paging.after !== undefined && paging.cursor !== undefined) return afterLastItem(paging, sent, answer);
   const pages = paging.style === "page" && paging.page !== undefined ? bodyPages(answer.body) : undefined;
   if (pages !== undefined && paging.page !== undefined)
     return pages.page < pages.total ? { ...sent, [paging.page]: String(pages.page + 1) } : undefined;
