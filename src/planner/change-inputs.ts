@@ -3,10 +3,12 @@ import type { OperationSummary, Parameter, ResponseModel } from "../model/api-mo
 import { isPlural, splitWords, stem, verbClasses } from "../runtime/adapters/search-words.js";
 import type { ValueExpr } from "../runtime/types.js";
 import type { StepPlan, ToolDef } from "./types.js";
-import { ADD_NEEDED, CHANGE_NEEDED } from "../runtime/nothing-to-change.js";
+import { ADD_NEEDED, CHANGE_NEEDED, LEFT_OUT_RESET } from "../runtime/nothing-to-change.js";
 import { namingId } from "../model/naming-id.js";
+import { htmlToText } from "../util/html-text.js";
 import { toSnakeCase } from "../util/naming.js";
 import { singular } from "./init/operations.js";
+import { groupedId } from "./profile.js";
 
 /** Verbs that name a change of an existing thing's fields (not `set`, `mark`, `replace`: their empty body means something). */
 const UPDATE_VERBS = new Set(["update", "updates", "patch", "modify", "edit", "change"]);
@@ -39,10 +41,24 @@ const EMPTY_MEANS =
  */
 function idVerb(operation: Pick<OperationSummary, "id" | "idName" | "method" | "idSynthesized">): string | undefined {
   if (operation.idSynthesized) return undefined;
-  const words = splitWords(namingId(operation).split(/[/.]/).at(-1) ?? "");
-  const verb = words.find((word) => verbClasses(stem(word)) !== undefined);
+  const id = namingId(operation).split(/[/.]/).at(-1) ?? "";
+  const verb = groupVerbOf(id) ?? splitWords(id).find((word) => verbClasses(stem(word)) !== undefined);
   return verb === undefined || verb === operation.method ? undefined : verb;
 }
+
+/**
+ * The verb an id written `Group_Verb…` opens its second part with (`JobSchedule_Update`, `PriceListProducts_UpdateEntity`):
+ * never a verb-like word of the group ("schedule", "list"); an HTTP method as the group (AWS's `POST_CreateStack`) is no
+ * group.
+ */
+function groupVerbOf(id: string): string | undefined {
+  const parts = groupedId(id);
+  if (parts === undefined || HTTP_METHODS.has(parts.group.toLowerCase())) return undefined;
+  const first = splitWords(parts.method)[0];
+  return first !== undefined && verbClasses(stem(first)) !== undefined ? first : undefined;
+}
+
+const HTTP_METHODS: ReadonlySet<string> = new Set(["get", "post", "put", "patch", "delete", "head", "options"]);
 
 /** What `isUpdate` reads of an operation: its words, and the statuses of its declared answers when it has them. */
 export type UpdateEvidence = Pick<
@@ -278,24 +294,46 @@ export function addInputsOf(
 export function withChangeInputs<T extends ToolDef>(tool: T, operations: readonly UpdateEvidence[]): T {
   const addInputs = addInputsOf(tool, operations.at(-1));
   if (addInputs !== undefined) return { ...tool, description: `${tool.description} ${ADD_NEEDED}`, addInputs };
+  const last = operations.at(-1);
+  const reset = last !== undefined && isUpdate(last) && resetsLeftOut(last) ? ` ${LEFT_OUT_RESET}` : "";
+  const resetSaid = reset === "" ? tool : { ...tool, description: `${tool.description}${reset}` };
   const [operation, ...more] = operations;
   // A chain whose reads find the record its last step updates (Avaza's project by its title, then `PUT /api/Project`
   // with `ProjectID` from the lookup) is checked as that update: with no field to change, nothing is sent, not even
   // the lookup.
-  const update = operations.at(-1);
-  if (more.length > 0 && update !== undefined && operations.slice(0, -1).every((o) => o.method === "get")) {
-    const found = changeInputsOf(tool, update, true);
+  if (more.length > 0 && last !== undefined && operations.slice(0, -1).every((o) => o.method === "get")) {
+    const found = changeInputsOf(tool, last, true);
     return found === undefined
-      ? tool
-      : { ...tool, description: `${tool.description} ${CHANGE_NEEDED}`, changeInputs: found };
+      ? resetSaid
+      : { ...tool, description: `${tool.description} ${CHANGE_NEEDED}${reset}`, changeInputs: found };
   }
-  if (operation === undefined || more.length > 0) return tool;
+  if (operation === undefined || more.length > 0) return resetSaid;
   const [step, ...steps] = tool.steps;
   if (step !== undefined && steps.length === 0 && step.body === undefined && sendsNothing(operation))
     return { ...tool, description: `${tool.description} ${NOTHING_TO_SEND}` };
   if (step !== undefined && steps.length === 0 && step.body === undefined && createsNothing(operation))
     return { ...tool, description: `${tool.description} ${NOTHING_TO_CREATE}` };
   const changeInputs = changeInputsOf(tool, operation);
-  if (changeInputs === undefined) return tool;
-  return { ...tool, description: `${tool.description} ${CHANGE_NEEDED}`, changeInputs };
+  if (changeInputs === undefined) return resetSaid;
+  return { ...tool, description: `${tool.description} ${CHANGE_NEEDED}${reset}`, changeInputs };
+}
+
+/**
+ * Words saying an update resets what it is not sent: Azure Batch's job update "fully replaces all the updatable
+ * properties … if constraints is not specified … the Batch service will remove the existing constraints", DigitalOcean's
+ * firewall update "Any attributes not provided will be reset to their default values", Google Content's "Any fields not
+ * provided are deleted from the resource"; never "replaces only the properties specified" or "left unchanged".
+ */
+const RESETS_LEFT_OUT = new RegExp(
+  [
+    String.raw`\b(?:fully|completely|entirely) replaces (?:all|every|the)\b`,
+    String.raw`\breplaces (?:of )?(?:all|every) (?:of )?(?:the )?(?:updatable |existing |current )?(?:properties|fields|attributes|settings)\b`,
+    String.raw`\b(?:not (?:specified|provided|included|supplied|sent|passed)|omitted|left out)\b[^.]{0,80}?\b(?:will be|are|is|gets?)(?: then)? (?:removed|reset|cleared|nulled|set to (?:null|empty|(?:their |the |its )?defaults?)|replaced with (?:the |their |its )?default|deleted|erased)\b`,
+  ].join("|"),
+  "i",
+);
+
+/** Whether an update's own words say the fields a call leaves out are reset, not kept. */
+export function resetsLeftOut(operation: Pick<UpdateEvidence, "summary" | "description">): boolean {
+  return RESETS_LEFT_OUT.test(htmlToText(`${operation.summary ?? ""}\n${operation.description ?? ""}`));
 }

@@ -50,9 +50,13 @@ export function markPlaceholder<S extends Server>(server: S, publicApi: boolean)
   return reason === undefined ? server : { ...server, placeholder: reason };
 }
 
+/** A server URL that is one variable (Azure's data planes: `{batchUrl}`, `{endpoint}`): each user's own address. */
+const VARIABLE_ONLY = /^\{[^{}]+\}(?:\/[^{}]*)?$/;
+
 /**
  * Whether an API description describes a public API: a server, Swagger 2 `host`, terms of service, contact or external
- * docs URL on a real host. A description that names only loopback is someone's local service.
+ * docs URL on a real host, or a server whose URL is only a variable (the service runs at each user's own address, so
+ * another server's reserved name stands in for it). A description that names only loopback is someone's local service.
  */
 export function describesPublicApi(root: Readonly<Record<string, unknown>>): boolean {
   const record = (value: unknown): Readonly<Record<string, unknown>> =>
@@ -66,5 +70,5 @@ export function describesPublicApi(root: Readonly<Record<string, unknown>>): boo
     info["termsOfService"],
     record(info["contact"])["url"],
     record(root["externalDocs"])["url"],
-  ].some(isPublicUrl);
+  ].some((url) => isPublicUrl(url) || (typeof url === "string" && VARIABLE_ONLY.test(url)));
 }

@@ -32,8 +32,8 @@ describe("init drafts by-search lookups that must find exactly one", () => {
       // The writes by search are no longer drafted (the list of /hybridUseBenefits is read as a list of hybrid use
       // benefits, not of the `{planId}` a write takes: init-corpus, the thirty-ninth truth round).
       [
-        "get_hybrid_use_benefit_revision_list_by_search/hybrid_use_benefit",
-        "get_hybrid_use_benefit_get_by_search/hybrid_use_benefit",
+        "list_hybrid_use_benefit_revisions_by_search/hybrid_use_benefit",
+        "get_hybrid_use_benefit_by_search/hybrid_use_benefit",
       ],
       "$filter: $inputs.hybrid_use_benefit_filter }\n        exactly_one: true",
       [{ parameter: "$filter", input: "hybrid_use_benefit_filter" }],

@@ -150,7 +150,7 @@ describe("a path that ends in a verb names the goal and its hint by that verb", 
       "datafactory",
       "POST /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.DataFactory/factories/{factoryName}/pipelines/{pipelineName}/createRun",
       { verb: "create", object: "pipeline run", many: false },
-      "create_pipelines_run",
+      "create_pipeline_run",
     ],
     // Google's custom methods: `resource:verb`, the resource a path parameter names read from the operation id.
     ["automl", "POST /v1beta1/{name}:export", { verb: "export", object: "model", many: false }, "export_model"],

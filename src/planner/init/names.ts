@@ -166,6 +166,9 @@ function unobjectedName(operation: Operation, verb: string): string {
   const ownVerb = verb === "call" && (verbClasses(stem(first)) !== undefined || idOpeningAction(operation) === first);
   if (named || VERBS.has(first) || ownVerb) return name;
   if (leadsWithPathAction(operation, first)) return name;
+  const parts = groupedId(namingId(operation));
+  if (parts !== undefined && splitWords(parts.method)[0] === first && namesLastSegment(operation, parts.method))
+    return name;
   // An id that names no verb of its own, on a path that ends in one (keyserv's `ProductsApi_Count`): the path's verb.
   const said = segmentVerb(operation);
   return said === undefined ? `${verb}_${name}` : toSnakeCase(`${said.verb} ${said.object}`);
@@ -214,8 +217,18 @@ function baseName(operation: Operation): string {
   const id = namingId(operation);
   const slash = id.lastIndexOf("/");
   const parts = groupedId(id);
-  const grouped = parts !== undefined && splitWords(parts.method).length > 1;
-  if (slash < 0) return nounFirst(toSnakeCase(id), grouped ? splitWords(parts.group).length : 1);
+  const methodVerb = splitWords(parts?.method ?? "")[0];
+  // A lone verb the path's verb segment already reads with its object (`RollingUpgrades_Cancel`) is left to it.
+  const lone = splitWords(parts?.method ?? "").length === 1 && segmentVerb(operation) !== undefined;
+  const grouped =
+    parts !== undefined &&
+    methodVerb !== undefined &&
+    !lone &&
+    !HTTP_METHOD_GROUPS.has(parts.group.toLowerCase()) &&
+    !/^(GET|POST|PUT|PATCH|DELETE)(?![a-z])/.test(parts.method) &&
+    groupVerbReads(operation, methodVerb) &&
+    (verbClasses(stem(methodVerb)) !== undefined || namesLastSegment(operation, parts.method));
+  if (slash < 0) return nounFirst(toSnakeCase(id), grouped ? splitWords(parts.group).length : 1, grouped);
   const namespace = toSnakeCase(id.slice(0, slash));
   const words = toSnakeCase(id.slice(slash + 1))
     .split("_")
@@ -228,6 +241,28 @@ function baseName(operation: Operation): string {
 }
 
 const PLURAL_VERBS: ReadonlySet<string> = new Set(["list", "search", "find"]);
+
+/**
+ * Whether a write's path ends in the id's method part (Azure Batch's `Task_Terminate` on `…/tasks/{taskId}/terminate`,
+ * `Pool_EvaluateAutoScale` on `…/evaluateautoscale`): a verb of the API's own, whatever a table knows; a short first
+ * word (`PreRestore`) is a prefix, not a verb.
+ */
+function namesLastSegment(operation: Operation, method: string): boolean {
+  const last = operation.path.replace(/\/+$/, "").split("/").at(-1) ?? "";
+  const flat = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, "");
+  const first = splitWords(method)[0] ?? "";
+  return operation.method !== "get" && operation.method !== "head" && first.length > 3 && flat(last) === flat(method);
+}
+
+/** A read's id verb is a read's (`AdaptiveApplicationControls_List`), never a noun that reads as a verb (`Analytics_LogFlow`). */
+function groupVerbReads(operation: Operation, verb: string): boolean {
+  if (operation.method !== "get" && operation.method !== "head") return true;
+  const classes = verbClasses(stem(verb)) ?? [];
+  return classes.some((c) => c === "get" || c === "list" || c === "search");
+}
+
+/** An HTTP method before the underscore (AWS's `POST_CreateStack`) is no operation group. */
+const HTTP_METHOD_GROUPS: ReadonlySet<string> = new Set(["get", "post", "put", "patch", "delete", "head", "options"]);
 
 /** Verbs that are never nouns, so one after a leading noun is the operation's action (`issueCreateIssue`). */
 const PLAIN_VERBS: ReadonlySet<string> = new Set([
@@ -258,11 +293,11 @@ const PLAIN_VERBS: ReadonlySet<string> = new Set([
  * object restates it (`…RollingUpgrades_StartExtensionUpgrade` → `start_extension_upgrade`); a lone verb there
  * (`RollingUpgrades_Cancel`) is read from the path.
  */
-function nounFirst(name: string, nounWords = 1): string {
+function nounFirst(name: string, nounWords = 1, groupVerb = false): string {
   const words = name.split("_").filter((w) => w !== "");
   const noun = words.length > nounWords ? words.slice(0, nounWords).join("_") : undefined;
   const [verb, ...after] = words.slice(nounWords);
-  const grouped = nounWords > 1 && verb !== undefined && verbClasses(stem(verb)) !== undefined;
+  const grouped = groupVerb && verb !== undefined;
   if (noun === undefined || verb === undefined || VERBS.has(words[0] as string)) return name;
   if (!PLAIN_VERBS.has(verb) && !grouped) return name;
   const [or, other, ...rest] = after;
@@ -270,7 +305,12 @@ function nounFirst(name: string, nounWords = 1): string {
   const verbs = alternative ? [verb, "or", other] : [verb];
   const tail = alternative ? rest : after;
   const restates = tail.some((w) => w === noun || singular(w) === noun);
-  const object = alternative && SINGULAR_VERBS.has(verb) && tail.length === 0 ? singular(noun) : noun;
+  const listed = grouped && PLURAL_VERBS.has(verb) && (tail.length === 0 || PREPOSITIONS.has(tail[0] as string));
+  const object = listed
+    ? pluralSnake(noun)
+    : (alternative && SINGULAR_VERBS.has(verb) && tail.length === 0) || (grouped && tail.length === 0)
+      ? singularSnake(noun)
+      : noun;
   if (verb === "list" && tail[0] === "all" && !restates) return ["list", "all", object, ...tail.slice(1)].join("_");
   if (grouped && tail.length > 0 && !PREPOSITIONS.has(tail[0] as string)) {
     const nouns = new Set(noun.split("_").map(stem));

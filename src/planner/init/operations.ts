@@ -45,8 +45,8 @@ export function groupOf(operation: Operation): string {
 }
 
 /** Plurals that do not end in s, as the last word of a snake_case name (`people`, `sales_people`). */
-const IRREGULAR = /(^|_)(people|children)$/;
-const IRREGULAR_SINGULAR: Readonly<Record<string, string>> = { people: "person", children: "child" };
+const IRREGULAR = /(^|_)(people|children|caches)$/;
+const IRREGULAR_SINGULAR: Readonly<Record<string, string>> = { people: "person", children: "child", caches: "cache" };
 
 /**
  * Nouns whose plural is the word itself, as the last word of a snake_case name (`data_series`, `news`), and acronyms
@@ -54,7 +54,7 @@ const IRREGULAR_SINGULAR: Readonly<Record<string, string>> = { people: "person",
  * SMS, not an "sm".
  */
 const INVARIANT =
-  /(^|_)(series|species|news|sms|mms|rcs|gps|dns|kms|cms|tls|https|cors|aws|ios|os|qos|sns|sqs|ses|ecs|eks|efs|ebs|rds)$/;
+  /(^|_)(series|species|news|analytics|statistics|logistics|sms|mms|rcs|gps|dns|kms|cms|tls|https|cors|aws|ios|os|qos|sns|sqs|ses|ecs|eks|efs|ebs|rds)$/;
 
 /**
  * Plurals that add -es to a word ending in s: `addresses`, `classes` (-ss); `aliases`, `biases`, `canvases` (-ias,

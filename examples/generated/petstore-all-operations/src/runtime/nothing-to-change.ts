@@ -6,6 +6,11 @@ import type { ErrorEnvelope, ToolSpec } from "./types.js";
 /** The sentence a tool with change inputs adds to its description, so the model knows before it calls. */
 export const CHANGE_NEEDED = "Give at least one field to change.";
 
+/** The sentence an update adds when its API resets the fields a call leaves out, so the model sends those to keep. */
+export const LEFT_OUT_RESET =
+  "Fields left out are reset, not kept: the API replaces every updatable field, " +
+  "so give the current value of each to keep.";
+
 /** The sentence a tool with add inputs adds to its description. */
 export const ADD_NEEDED = "Give at least one item to add.";
 

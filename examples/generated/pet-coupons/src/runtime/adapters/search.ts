@@ -4,7 +4,7 @@ import type { OperationProfile, Tool } from "../types.js";
 import { fuseRanks } from "./search-fusion.js";
 import { readTask, type Task } from "./search-task.js";
 import { NICHE_SIGNALS, searchTerm, searchTerms, splitWords, stem, verbClasses } from "./search-words.js";
-import { CHANGE_NEEDED } from "../nothing-to-change.js";
+import { CHANGE_NEEDED, LEFT_OUT_RESET } from "../nothing-to-change.js";
 
 export { searchTerms } from "./search-words.js";
 
@@ -202,7 +202,7 @@ function fieldTexts(tool: Searchable): Record<Field, string> {
     tags: (tool.tags ?? []).join(" "),
     parents: (profile?.parents ?? []).join(" "),
     parameters: parameterNames(tool).join(" "),
-    description: tool.description.replace(CHANGE_NEEDED, ""),
+    description: tool.description.replace(CHANGE_NEEDED, "").replace(LEFT_OUT_RESET, ""),
   };
 }
 
