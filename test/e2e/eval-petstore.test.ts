@@ -101,7 +101,7 @@ describe("eval with the Anthropic Messages API (fake), prism mock started by the
     expect(report.totals.baseline.toolCalls).toBe(9);
     expect(report.totals.goal.turns).toBeLessThan(report.totals.baseline.turns);
     expect(report.toolsets.goal.tools).toBe(6);
-    expect(report.toolsets.baseline).toMatchObject({ tools: 20, toolSearch: true });
+    expect(report.toolsets.baseline).toMatchObject({ tools: 19, toolSearch: true });
   });
 
   it("sent the goal toolset and the deferred baseline (tool search tool, beta header) to the provider", () => {

@@ -98,9 +98,9 @@ describe.skipIf(REPEAT_RUN)("Trakt (trakt.tv.json): badge headings and whose id 
   it("the draft's hints name the user's id as the user's, not the new list's", async () => {
     const goals = draftGoals(await specs.model("trakt"), { maxGoals: 10 }).goals;
     const useWhen = (name: string) => goals.find((g) => g.name === name)?.useWhen;
-    expect(useWhen("create_personal_list")).toBe("The user asks to add a new list and you know the user id.");
+    expect(useWhen("create_personal_list")).toBe("The user asks to add a new list and you know the user's id.");
     expect(useWhen("update_personal_list")).toBe(
-      "The user asks to change an existing list and you know the user id and list id.",
+      "The user asks to change an existing list and you know the user's id and list id.",
     );
   });
 });

@@ -1564,9 +1564,9 @@ function requiredOf(operation: Operation, creates = false): string {
 }
 
 /**
- * A bare `id` path parameter that names the record of the collection before it, not the thing the call acts on: another
+ * A bare `id` (`uuid`, `gid`) path parameter that names the record of the collection before it, not the thing the call acts on: another
  * path parameter follows it (Trakt's `PUT /users/{id}/lists/{list_id}`), or the call creates something under it
- * (`POST /users/{id}/lists` takes the user's id, `user id`, not the new list's). An action on the record itself
+ * (`POST /users/{id}/lists` takes the user's id, not the new list's). An action on the record itself
  * (`POST /debitmemos/{id}/collect`) acts on that record: its id.
  */
 function ownerId(
@@ -1574,13 +1574,13 @@ function ownerId(
   parameter: Operation["parameters"][number],
   creates: boolean,
 ): string | undefined {
-  if (parameter.in !== "path" || !/^id$/i.test(parameter.name)) return undefined;
+  if (parameter.in !== "path" || !/^(id|uuid|gid)$/i.test(parameter.name)) return undefined;
   const segments = operation.path.split("/").filter((s) => s !== "");
   const at = segments.indexOf(`{${parameter.name}}`);
   const owner = at > 0 ? segments[at - 1] : undefined;
   if (at < 0 || at === segments.length - 1 || owner === undefined || !/^[A-Za-z][\w-]*$/.test(owner)) return undefined;
   const below = segments.slice(at + 1).some((s) => /^\{.+\}$/.test(s));
-  return below || creates ? `${spoken(singular(owner))} id` : undefined;
+  return below || creates ? `${spoken(singular(toSnakeCase(owner)))}'s ${spoken(parameter.name)}` : undefined;
 }
 
 /** ` and you know its …` of these parameters; ` the …` when one of them is another record's id (see `ownerId`). */
