@@ -8,7 +8,7 @@ import { namingId } from "../model/naming-id.js";
 import { htmlToText } from "../util/html-text.js";
 import { toSnakeCase } from "../util/naming.js";
 import { singular } from "./init/operations.js";
-import { groupedId } from "./profile.js";
+import { operationGroupId } from "./profile.js";
 
 /** Verbs that name a change of an existing thing's fields (not `set`, `mark`, `replace`: their empty body means something). */
 const UPDATE_VERBS = new Set(["update", "updates", "patch", "modify", "edit", "change"]);
@@ -52,13 +52,11 @@ function idVerb(operation: Pick<OperationSummary, "id" | "idName" | "method" | "
  * group.
  */
 function groupVerbOf(id: string): string | undefined {
-  const parts = groupedId(id);
-  if (parts === undefined || HTTP_METHODS.has(parts.group.toLowerCase())) return undefined;
+  const parts = operationGroupId(id);
+  if (parts === undefined) return undefined;
   const first = splitWords(parts.method)[0];
   return first !== undefined && verbClasses(stem(first)) !== undefined ? first : undefined;
 }
-
-const HTTP_METHODS: ReadonlySet<string> = new Set(["get", "post", "put", "patch", "delete", "head", "options"]);
 
 /** What `isUpdate` reads of an operation: its words, and the statuses of its declared answers when it has them. */
 export type UpdateEvidence = Pick<

@@ -271,6 +271,12 @@ export function groupedId(id: string): { readonly group: string; readonly method
   return group === undefined || method === undefined ? undefined : { group, method };
 }
 
+/** `groupedId` of an id whose group is an operation group, not an HTTP method (AWS's `POST_CreateStack` has none). */
+export function operationGroupId(id: string): { readonly group: string; readonly method: string } | undefined {
+  const parts = groupedId(id);
+  return parts === undefined || /^(get|post|put|patch|delete|head|options)$/i.test(parts.group) ? undefined : parts;
+}
+
 /** An id's method part named after its HTTP method (`Users_Post`, `Files_PutFile`) says no more than the method. */
 const HTTP_METHOD_WORDS: ReadonlySet<string> = new Set(["get", "post", "put", "patch", "delete", "head"]);
 

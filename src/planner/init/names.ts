@@ -3,7 +3,7 @@ import type { Operation } from "../../model/api-model.js";
 import { toSnakeCase } from "../../util/naming.js";
 import { FORMAT_EXTENSION, idParts, segments, singular, staticSegments } from "./operations.js";
 import { isPlural, splitWords, stem, verbClasses } from "../../runtime/adapters/search-words.js";
-import { actionPath, groupedId, idOpeningAction, madeByVerb, operationProfile } from "../profile.js";
+import { actionPath, groupedId, idOpeningAction, madeByVerb, operationGroupId, operationProfile } from "../profile.js";
 import { namedAction } from "../named-action.js";
 import { methodNamedAction } from "../query-actions.js";
 import { namingId } from "../../model/naming-id.js";
@@ -216,7 +216,7 @@ function baseName(operation: Operation): string {
   if (operation.idSynthesized || restatesPath(operation)) return synthesizedName(operation);
   const id = namingId(operation);
   const slash = id.lastIndexOf("/");
-  const parts = groupedId(id);
+  const parts = operationGroupId(id);
   const methodVerb = splitWords(parts?.method ?? "")[0];
   // A lone verb the path's verb segment already reads with its object (`RollingUpgrades_Cancel`) is left to it.
   const lone = splitWords(parts?.method ?? "").length === 1 && segmentVerb(operation) !== undefined;
@@ -224,7 +224,6 @@ function baseName(operation: Operation): string {
     parts !== undefined &&
     methodVerb !== undefined &&
     !lone &&
-    !HTTP_METHOD_GROUPS.has(parts.group.toLowerCase()) &&
     !/^(GET|POST|PUT|PATCH|DELETE)(?![a-z])/.test(parts.method) &&
     groupVerbReads(operation, methodVerb) &&
     (verbClasses(stem(methodVerb)) !== undefined || namesLastSegment(operation, parts.method));
@@ -260,9 +259,6 @@ function groupVerbReads(operation: Operation, verb: string): boolean {
   const classes = verbClasses(stem(verb)) ?? [];
   return classes.some((c) => c === "get" || c === "list" || c === "search");
 }
-
-/** An HTTP method before the underscore (AWS's `POST_CreateStack`) is no operation group. */
-const HTTP_METHOD_GROUPS: ReadonlySet<string> = new Set(["get", "post", "put", "patch", "delete", "head", "options"]);
 
 /** Verbs that are never nouns, so one after a leading noun is the operation's action (`issueCreateIssue`). */
 const PLAIN_VERBS: ReadonlySet<string> = new Set([
