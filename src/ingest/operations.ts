@@ -80,10 +80,14 @@ export interface SummarisedOperation {
 /** All operations of the document with unique ids (duplicates diagnosed), details not yet worked out. */
 export function operationSummaries(ctx: IngestContext): SummarisedOperation[] {
   const raws = collectOperations(ctx);
+  const called = raws.map((raw) => `${raw.method} ${withoutQuery(withoutFragment(raw.path))}`);
+  const counts = new Map<string, number>();
+  for (const c of called) counts.set(c, (counts.get(c) ?? 0) + 1);
   const ids = assignOperationIds(
-    raws.map((raw) => ({
+    raws.map((raw, i) => ({
       method: raw.method,
-      path: raw.path,
+      // A query string in the path names the id only where it tells twins apart (`/x?a={a}`, `/x?b={b}`).
+      path: (counts.get(called[i] as string) ?? 0) > 1 ? raw.path : withoutQuery(withoutFragment(raw.path)),
       pointer: raw.operation.pointer,
       ...optional("operationId", stringOf(raw.operation.node["operationId"])),
     })),

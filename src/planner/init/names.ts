@@ -548,11 +548,19 @@ function namedParts(operation: Operation): { verb: string; words: string[] } | u
   const last = /\{([^}]+)\}$/.exec(operation.path)?.[1];
   const owner = many && last !== undefined ? (idParts(last)?.entity ?? toSnakeCase(last)) : undefined;
   const above = pathVerb !== undefined ? singular(segments.at(-2) ?? "") : undefined;
-  const parent = relation ? "" : toSnakeCase(above ?? profile.parents?.at(-1) ?? owner ?? "");
+  const over = toSnakeCase(above ?? profile.parents?.at(-1) ?? owner ?? "");
+  // A segment above the object that is the name's own verb (`GET /search/users`) says it once: `search_users`; a
+  // plural one is things (Mailchimp's `/lists/{list_id}/members`: `list_list_members`).
+  const verbAbove = stem(over) === stem(verb) && !segments.some((s) => isPlural(s) && stem(s) === stem(verb));
+  const parent = relation || verbAbove ? "" : over;
+  // A read's plural last segment is things, whatever verb it spells (Medium's `GET /user/{user_id}/lists`: the user's
+  // lists); a write's (`POST /charges/{charge}/refunds`) is what the call makes.
+  const end = segments.at(-1) ?? "";
+  const things = pathVerb === undefined && PLURAL_VERBS.has(verb) && isPlural(end) && stem(end) === stem(object);
   // A verb segment read as the object (`/decline` of a pull request, "Export issues"): the call acts on its parent.
   // …and with nothing above it, the verb says it all (`GET /search/` → search).
-  if (stem(object) === stem(verb) && parent === "") return { verb, words: [] };
-  const restated = (object === "" || stem(object) === stem(verb)) && parent !== "";
+  if (stem(object) === stem(verb) && parent === "" && !things) return { verb, words: [] };
+  const restated = (object === "" || (stem(object) === stem(verb) && !things)) && parent !== "";
   const thing = restated ? parent : object;
   const words = thing.split("_");
   const named = restated || parent === "" || parent.split("_").every((w) => words.includes(w));
