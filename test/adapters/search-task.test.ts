@@ -183,6 +183,16 @@ describe("reading a task", () => {
     expect([stem(word), isPlural(word)]).toEqual([singular, plural]);
   });
 
+  it.each<[string, string[]]>([
+    ["floatingIPs_list", ["floating", "ips", "list"]],
+    ["listAPIs", ["list", "apis"]],
+    ["getCheckinURLs", ["get", "checkin", "urls"]],
+    ["HTTPServerList", ["http", "server", "list"]],
+    ["TVShows", ["tv", "shows"]],
+  ])("a plural acronym is one word: %s → %j", (text, words) => {
+    expect(splitWords(text)).toEqual(words);
+  });
+
   it.each<[string, string, string[]]>([
     ["check out buys (or looks at)", "check out and place my order", ["create", "update", "get"]],
     ["publish pushes as well", "publish my image to the registry", ["publish", "push"]],

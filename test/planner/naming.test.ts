@@ -19,6 +19,14 @@ describe("toSnakeCase", () => {
     ["__proto__", "proto"],
     ["a..b//c", "a_b_c"],
     ["ALLCAPS", "allcaps"],
+    // A plural acronym is one word: never `list_ap_is`, `floating_i_ps_list`, `get_checkin_ur_ls`.
+    ["listAPIs", "list_apis"],
+    ["floatingIPs_list", "floating_ips_list"],
+    ["getCheckinURLs", "get_checkin_urls"],
+    ["VirtualMachineScaleSetVMs_Start", "virtual_machine_scale_set_vms_start"],
+    ["IDsOfUsers", "ids_of_users"],
+    ["TVShows", "tv_shows"],
+    ["DNSSettings", "dns_settings"],
   ];
   it.each(table)("%s → %s", (given, want) => expect(toSnakeCase(given)).toBe(want));
 });
