@@ -13,6 +13,7 @@ import { deref, entriesAt, type IngestContext, type Located, type RawOperation }
 import { assignOperationIds, type AssignedId } from "./operation-ids.js";
 import { checkPathTemplate, operationParameters } from "./operation-parameters.js";
 import { borrowedListFilters } from "./list-filters.js";
+import { withoutBorrowedDescriptions } from "./borrowed-path-descriptions.js";
 import { queryParametersFromPath, withoutQuery } from "./path-query.js";
 import { sendableBody } from "./read-body.js";
 import { requestBodyToModel } from "./request-body.js";
@@ -153,7 +154,11 @@ export function operationToModel(ctx: IngestContext, { raw, summary }: Summarise
       message: `${summary.method.toUpperCase()} ${summary.path} declares no request body and only the query parameters of the list beside it (${[...borrowed].join(", ")}), without its paging: read as filters copied from that list, which a write neither filters by nor sends as fields; the tool offers none of them`,
     });
   }
-  const parameters = withQuery.filter((p) => !(p.in === "query" && borrowed.has(p.name)));
+  const parameters = withoutBorrowedDescriptions(
+    ctx,
+    summary.path,
+    withQuery.filter((p) => !(p.in === "query" && borrowed.has(p.name))),
+  );
   const responses = responsesToModel(ctx, raw.operation);
   const { security, servers, extensions, pointer, ...head } = summary;
   return Object.freeze({

@@ -76,6 +76,8 @@ const DESTRUCTIVE_WORDS: ReadonlySet<string> = new Set([
   "truncate",
   "prune",
   "kill",
+  "jettison",
+  "discard",
 ]);
 
 /** Verbs that change state: a call named with one is at least medium risk (approval), whatever its method. */

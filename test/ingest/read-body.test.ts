@@ -194,6 +194,64 @@ describe("a write without a body that declares its list's filters", () => {
   });
 });
 
+describe("a path parameter's description copied from another operation's", () => {
+  const ok = { "200": { description: "ok" } };
+  const id = (description: string) => ({
+    name: "id",
+    in: "path",
+    required: true,
+    description,
+    schema: { type: "integer" },
+  });
+  const USER = "The ID of the user to unpublish.";
+  it.each<[string, string, string, string, string, string | undefined]>([
+    // what, this path, its description, the other path, the other's description, the description the input keeps
+    ["dev.to's update of an article", "/articles/{id}", USER, "/users/{id}/unpublish", USER, undefined],
+    [
+      "its own words",
+      "/articles/{id}",
+      "The ID of the article to update.",
+      "/users/{id}/unpublish",
+      USER,
+      "The ID of the article to update.",
+    ],
+    ["the thing in the path", "/users/{id}/profile", USER, "/users/{id}/unpublish", USER, USER],
+    ["the action in the path", "/articles/{id}/unpublish", USER, "/users/{id}/unpublish", USER, USER],
+    ["the other path names another action", "/articles/{id}", USER, "/users/{id}/suspend", USER, USER],
+    [
+      "a parent's id, no action",
+      "/values/{id}",
+      "The ID of the device",
+      "/devices/{id}",
+      "The ID of the device",
+      "The ID of the device",
+    ],
+    ["no other path with the words", "/articles/{id}", USER, "/users/{id}/unpublish", "The ID of the user.", USER],
+  ])("%s", async (_what, path, said, other, otherSaid, kept) => {
+    const document = {
+      openapi: "3.0.3",
+      info: { title: "t", version: "1" },
+      servers: [{ url: "https://api.example.test" }],
+      paths: {
+        [path]: { put: { operationId: "op", parameters: [id(said)], responses: ok } },
+        [other]: { put: { operationId: "other", parameters: [id(otherSaid)], responses: ok } },
+      },
+    };
+    const result = await plan({ spec: document, allOperations: true });
+    const tool = result.plan?.tools.find((t) => t.steps[0]?.operationId === "op");
+    expect(tool?.inputs.find((i) => i.name === "id")?.description).toBe(kept);
+  });
+
+  it("dev.to (dev.to.json): the article update's id no longer says it is a user's", async () => {
+    const result = await plan({ spec: `${DIRECTORY}dev.to.json`, allOperations: true });
+    const input = (tool: string) =>
+      result.plan?.tools.find((t) => t.name === tool)?.inputs.find((i) => i.name === "id");
+    expect(input("update_article")?.description).toBeUndefined();
+    expect(input("unpublish_user")?.description).toBe("The ID of the user to unpublish.");
+    expect(input("unpublish_article")?.description).toBe("The ID of the article to unpublish.");
+  });
+});
+
 describe.skipIf(REPEAT_RUN)("DrChrono (drchrono.com.json): every write repeats its list's filters", () => {
   it("offers none of them: the update says it sends nothing, the delete takes only the id", async () => {
     const result = await plan({ spec: `${DIRECTORY}drchrono.com.json`, allOperations: true });

