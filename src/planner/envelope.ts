@@ -12,7 +12,7 @@ import type {
 } from "../runtime/types.js";
 import { preferredContent } from "./media.js";
 import { derefTop } from "./schemas.js";
-import { statusAnswers, unchangedStatuses } from "./status-answers.js";
+import { failedStatuses, statusAnswers, unchangedStatuses } from "./status-answers.js";
 import { operationStreams } from "./streaming.js";
 import { NAMES_RECORD, operationToItemErrors, operationToNotDone } from "./item-errors.js";
 import { operationToProgress, operationToTask } from "./progress.js";
@@ -202,6 +202,7 @@ function withoutFailed(progress: ProgressSpec | undefined, off: boolean): Progre
  * The step fields that judge an answer: the goals file's envelope (`null`: none, and no errors list either) or the
  * inferred one, the errors list beside the result, the declared body type, the shape an XML answer is read into, and
  * the statuses that answer yes or no (see `statusAnswers`) or say nothing needed changing (see `unchangedStatuses`),
+ * the 2xx statuses the spec documents as failures (see `failedStatuses`),
  * whether the answer is a stream, and the status member that says the work is not finished or failed (see
  * `operationToProgress`), and the per-item results whose items say they failed (see
  * `operationToItemErrors`) and the members listing what it did not do (see `operationToNotDone`), the task id an
@@ -220,6 +221,7 @@ export function answerChecks(
   xmlShape?: XmlShape;
   statusAnswers?: Readonly<Record<string, boolean>>;
   unchangedStatuses?: readonly string[];
+  failedStatuses?: readonly string[];
   streams?: true;
   progress?: ProgressSpec;
   itemErrors?: ItemErrorsSpec;
@@ -234,6 +236,7 @@ export function answerChecks(
   const xmlShape = operationToXmlShape(operation, lookup);
   const answers = statusAnswers(operation);
   const unchanged = unchangedStatuses(operation);
+  const failed = failedStatuses(operation);
   const progress = withoutFailed(operationToProgress(operation, lookup), written === null);
   const itemErrors = operationToItemErrors(operation, lookup);
   // A list the item-errors rule already reads (AWS's `FailedEntries` of `{ErrorCode}`) is told once, by it.
@@ -248,6 +251,7 @@ export function answerChecks(
     ...(xmlShape === undefined ? {} : { xmlShape }),
     ...(answers === undefined ? {} : { statusAnswers: answers }),
     ...(unchanged === undefined ? {} : { unchangedStatuses: unchanged }),
+    ...(failed === undefined ? {} : { failedStatuses: failed }),
     ...(operationStreams(operation) ? { streams: true as const } : {}),
     ...(progress === undefined ? {} : { progress }),
     ...(itemErrors === undefined ? {} : { itemErrors }),

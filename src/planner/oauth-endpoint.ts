@@ -59,7 +59,8 @@ export interface SignInContext {
  * an OAuth2 flow declares (Shutterstock's `POST /v2/oauth/access_token`, Slack's `oauth.access`), its success answers
  * an OAuth token (`access_token` beside `token_type` or `expires_in`: Velo's `POST /v1/authenticate`; or, with no
  * schema, its example does: Trakt's device token poll), it presents the API client's `client_id` and `client_secret`
- * (see {@link presentsClient}), it is an authorization request (see {@link authorizationRequest}), or it signs in
+ * (see {@link presentsClient}), it is an authorization request (see {@link authorizationRequest}), it is an OAuth 1.0a
+ * token request the caller signs (see {@link signsOAuth1}), or it signs in
  * with a user and password to answer the token the API's other operations send (see {@link isBasicSignIn}). The runtime
  * runs the flows the spec declares from the operator's configuration, and the operator sets the token the others send;
  * such an operation asks the model for a client secret, a code, a refresh token or a password, and answers tokens the
@@ -82,7 +83,7 @@ export function isOAuthEndpoint(
   const body = bodyFields(operation, context.schemas);
   if (body.some((name) => toSnakeCase(name) === "grant_type")) return true;
   const fields = [...body, ...signInParameters(operation)];
-  if (presentsClient(operation, body) || authorizationRequest(operation)) return true;
+  if (presentsClient(operation, body) || authorizationRequest(operation) || signsOAuth1(fields)) return true;
   const signsIn = isBasicSignIn(operation.security ?? [], context) || isPasswordSignIn(operation, fields, context);
   return (signsIn && answers.some((a) => holdsToken(a, context.schemas))) || isWithheldSignIn(operation, context);
 }
@@ -250,6 +251,17 @@ function presentsClient(
     .map((w) => toSnakeCase(w ?? ""))
     .join("_");
   return !MAKES_CLIENT.test(words);
+}
+
+/**
+ * Whether the operation is an OAuth 1.0a token request whose signature the caller computes: an `oauth_consumer_key`
+ * beside an `oauth_signature` in its body or query (Interactive Brokers' `POST /oauth/request_token`,
+ * `/oauth/access_token`, `/oauth/live_session_token`; Flickr's and Clever Cloud's `/oauth/request_token`). The model,
+ * asked for them, has neither the consumer's key nor its private key to sign with.
+ */
+function signsOAuth1(fields: readonly string[]): boolean {
+  const names = fields.map((f) => f.toLowerCase());
+  return names.includes("oauth_consumer_key") && names.includes("oauth_signature");
 }
 
 /**

@@ -55,3 +55,22 @@ export function unchangedStatuses(operation: Pick<Operation, "method" | "respons
     .map((r) => r.status);
   return statuses.length === 0 ? undefined : statuses;
 }
+
+/** A description that opens by calling the answer a failure: "Unsuccessfull response", "Error", "Failed request". */
+const FAILURE_OPENING = /^\s*(?:an?\s+)?(?:unsuccess?full?y?|fail(?:ed|ure)?|errors?)\b/i;
+
+/**
+ * The 2xx statuses the spec documents as failures beside its real success: Interactive Brokers' 202 and 204
+ * "Unsuccessfull response" beside 200 "An array of accounts". Such an answer is an error, never `{ok: true}`. Only a
+ * description that opens with the failure counts ("Import job complete with either FAILURE or SUCCESS" does not), and
+ * never the operation's own success status.
+ */
+export function failedStatuses(operation: Pick<Operation, "success" | "responses">): readonly string[] | undefined {
+  const success = operation.success;
+  if (success === undefined || !/^2\d\d$/.test(success.status) || FAILURE_OPENING.test(success.description))
+    return undefined;
+  const statuses = operation.responses
+    .filter((r) => /^2\d\d$/.test(r.status) && r.status !== success.status && FAILURE_OPENING.test(r.description))
+    .map((r) => r.status);
+  return statuses.length === 0 ? undefined : statuses;
+}

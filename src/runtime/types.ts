@@ -225,6 +225,11 @@ export interface StepSpec {
    */
   readonly unchangedStatuses?: readonly string[];
   /**
+   * 2xx statuses the spec documents as failures beside its real success (a 204 "Unsuccessfull response" beside a 200
+   * with the answer): each is an error, as a 4xx or 5xx is, never `{ok: true}`.
+   */
+  readonly failedStatuses?: readonly string[];
+  /**
    * The API description says the success answer is a stream (a streaming media type, an `x-…streaming` extension):
    * it never completes, so a 2xx is reported as an endpoint the tool cannot read to its end, not waited on until a
    * timeout.

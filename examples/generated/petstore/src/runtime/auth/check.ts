@@ -106,7 +106,8 @@ export function credentialNotices(
   );
   const set = Object.keys(credentials).filter((name) => credentialSchemes.includes(name));
   const used = usage(toolset, tools, credentials);
-  if (set.length === 0 && used.size > 0) {
+  // With no credential scheme at all (only an API version sent as one) there is no variable to name, nothing to say.
+  if (set.length === 0 && used.size > 0 && credentialSchemes.length > 0) {
     const schemes = credentialSchemes.flatMap(variables);
     const anonymous = used.get("anonymous") ?? [];
     const failing = used.get("none") ?? [];
@@ -117,7 +118,7 @@ export function credentialNotices(
         : "",
       failing.length > 0 ? `${list(failing)} fail with UNAUTHORIZED` : "",
     ].filter((p) => p !== "");
-    notices.push(`no credential is set (${list(schemes)}): ${parts.join("; ")}.`);
+    if (parts.length > 0) notices.push(`no credential is set (${list(schemes)}): ${parts.join("; ")}.`);
   }
   if (set.length > 1) {
     const where = [...used.entries()]

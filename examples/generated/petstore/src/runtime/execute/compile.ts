@@ -46,14 +46,16 @@ export interface CompiledTool {
 const is2xx: Predicate = (ctx) => ctx.statusCode !== undefined && ctx.statusCode >= 200 && ctx.statusCode < 300;
 
 /**
- * Success without criteria: a 2xx, a status the step reads as the answer no (`statusAnswers`), or one saying nothing
- * needed changing (`unchangedStatuses`).
+ * Success without criteria: a 2xx the spec does not document as a failure (`failedStatuses`), a status the step reads
+ * as the answer no (`statusAnswers`), or one saying nothing needed changing (`unchangedStatuses`).
  */
 function answered(spec: StepSpec): Predicate {
   const answers = spec.statusAnswers;
   const unchanged = spec.unchangedStatuses;
-  if (answers === undefined && unchanged === undefined) return is2xx;
+  const failed = spec.failedStatuses;
+  if (answers === undefined && unchanged === undefined && failed === undefined) return is2xx;
   return (ctx) => {
+    if (failed !== undefined && failed.includes(String(ctx.statusCode))) return false;
     if (is2xx(ctx) || ctx.statusCode === undefined) return is2xx(ctx);
     const status = String(ctx.statusCode);
     return (answers !== undefined && Object.hasOwn(answers, status)) || (unchanged?.includes(status) ?? false);
