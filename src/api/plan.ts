@@ -10,7 +10,7 @@ import { resolveOptions, type PlanOptions, type ResolvedOptions } from "../optio
 import { allOperationsConfig, planAllOperations, type OperationFilter } from "../planner/all-operations.js";
 import { withGeneratedSchemes, withServerCredentials, withWithheldCredentialNotes } from "../planner/credentials.js";
 import { planConfig } from "../planner/config.js";
-import { planAuth, unrequiredSchemes, withDefaultSecurity } from "../planner/auth.js";
+import { planAuth, unrequiredSchemes, withDefaultSecurity, withUnnamedSchemes } from "../planner/auth.js";
 import { baseUrlDiagnostics, type BaseUrlSite } from "../planner/base-url.js";
 import { planSchemas } from "../planner/schemas.js";
 import { requestSide, withCopies } from "../planner/request-side.js";
@@ -140,9 +140,10 @@ function planApi(
       ? { ...planAllOperations(ingested.model as ApiModel, resolved.filter), specDiagnostics: [] }
       : (goalsFile as NonNullable<typeof goalsFile>).plan(api, goals);
   const auth = goals?.auth === undefined ? undefined : planAuth(model, goals.auth, goals.file);
-  const security = auth !== undefined && auth.security.length > 0 ? auth.security : unrequiredSchemes(model);
+  const stated = auth !== undefined && auth.security.length > 0;
+  const security = stated ? auth.security : unrequiredSchemes(model);
   const planned = {
-    tools: withDefaultSecurity(goalsPlan.tools, security),
+    tools: withDefaultSecurity(stated ? goalsPlan.tools : withUnnamedSchemes(goalsPlan.tools, model), security),
     diagnostics: [...goalsPlan.diagnostics, ...(auth?.diagnostics ?? [])],
   };
   const generated = withGeneratedSchemes(planned.tools, { ...model.securitySchemes, ...auth?.schemes });

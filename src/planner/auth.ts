@@ -58,22 +58,63 @@ function together(names: readonly string[], schemes: Readonly<Record<string, Sec
   });
 }
 
+/** The declared credential schemes that no requirement, of the document or of any operation, names. */
+function unnamedSchemes(index: Pick<ApiIndex, "securitySchemes" | "operations">): string[] {
+  const named = new Set(index.operations.flatMap((o) => o.security.flatMap((r) => Object.keys(r))));
+  return Object.entries(index.securitySchemes)
+    .filter(
+      ([name, s]) => !named.has(name) && s.type !== "mutualTLS" && !(s.type === "apiKey" && s.apiVersion !== undefined),
+    )
+    .map(([name]) => name);
+}
+
 /**
- * What a step may send when the spec declares credential schemes but neither the document nor any operation requires
- * one (Files.com's `X-FilesAPI-Key`): any of them, none required — every key the operator configured goes out (Billbee
- * declares an `X-Billbee-Api-Key` and basic auth and wants both on each request; schemes carried in the same place, two
- * `Authorization` schemes, are alternatives), and with none configured the call goes out as the spec describes it.
- * Empty when something requires a scheme.
+ * What a step may send when the spec declares credential schemes that no requirement names (Files.com's
+ * `X-FilesAPI-Key`; Bungie.Net's `X-API-Key`, which "every request requires" while operations name only its OAuth):
+ * any of them, none required — every key the operator configured goes out (Billbee declares an `X-Billbee-Api-Key` and
+ * basic auth and wants both on each request; schemes carried in the same place, two `Authorization` schemes, are
+ * alternatives), and with none configured the call goes out as the spec describes it. Empty when every declared scheme
+ * is named by a requirement.
  */
 export function unrequiredSchemes(index: Pick<ApiIndex, "securitySchemes" | "operations">): SecurityRequirement[] {
-  if (index.operations.some((o) => o.security.some((r) => Object.keys(r).length > 0))) return [];
-  const names = Object.entries(index.securitySchemes)
-    .filter(([, s]) => s.type !== "mutualTLS" && !(s.type === "apiKey" && s.apiVersion !== undefined))
-    .map(([name]) => name);
+  const names = unnamedSchemes(index);
   if (names.length === 0) return [];
   const all = together(names, index.securitySchemes);
   const both = all.length > 1 ? [Object.fromEntries(all.map((name) => [name, []])) as SecurityRequirement] : [];
   return [...both, ...names.map((name): SecurityRequirement => ({ [name]: [] })), {}];
+}
+
+/**
+ * Each step's own requirements, each first with the schemes no requirement names beside it (those carried where none
+ * of its own is), then as it was: Bungie.Net's `GroupV2.EditGroup` sends the configured `X-API-Key` with its OAuth
+ * token, and without the key still sends the token.
+ */
+export function withUnnamedSchemes(
+  tools: readonly ToolDef[],
+  index: Pick<ApiIndex, "securitySchemes" | "operations">,
+): ToolDef[] {
+  const names = unnamedSchemes(index);
+  if (names.length === 0) return [...tools];
+  const widened = (requirement: SecurityRequirement): SecurityRequirement[] => {
+    const own = Object.keys(requirement);
+    if (own.length === 0) return [requirement];
+    const taken = new Set(
+      own.flatMap((name) => (index.securitySchemes[name] ? [carrierOf(index.securitySchemes[name])] : [])),
+    );
+    const extra = together(names, index.securitySchemes).filter((name) => {
+      const scheme = index.securitySchemes[name];
+      return scheme !== undefined && !taken.has(carrierOf(scheme));
+    });
+    return extra.length === 0
+      ? [requirement]
+      : [{ ...requirement, ...Object.fromEntries(extra.map((n) => [n, []])) }, requirement];
+  };
+  return tools.map((tool) => ({
+    ...tool,
+    steps: tool.steps.map((step) =>
+      step.security.length === 0 ? step : { ...step, security: step.security.flatMap(widened) },
+    ),
+  }));
 }
 
 /** Gives `security` to every step whose operation has no requirement of its own (nor a document-wide one). */

@@ -74,6 +74,51 @@ function zeroIsACode(member: unknown): boolean {
   return values === undefined || (Array.isArray(values) && values.includes(0));
 }
 
+/** A member naming the call's message or status (Bungie's `Message`, `ErrorStatus`). */
+const MESSAGE_NAME = /^(?:(?:error|return)[_-]?)?(?:message|status)$/i;
+/** A member wrapping the call's result, also as `Response`. */
+const RESPONSE_NAME = /^(?:data|result|response)$/i;
+/** The extensions that name an integer enum's values: `x-enum-values` ({identifier, numericValue}), `x-enum-varnames`. */
+const NAMED_VALUES = ["x-enum-values", "x-enum-varnames", "x-enumNames", "x-enum-names"] as const;
+
+/** The values of an integer code's enum, the member's own or the one its `x-enum-reference` names, each with its name. */
+function namedValues(member: SchemaObject, lookup: SchemaLookup): Array<[string, string]> {
+  const referred = member["x-enum-reference"];
+  const schema = isObject(referred) ? derefTop(referred as JsonSchema, lookup) : member;
+  if (!isObject(schema)) return [];
+  const values = Array.isArray(schema["enum"]) ? schema["enum"] : [];
+  for (const key of NAMED_VALUES) {
+    const names = schema[key];
+    if (!Array.isArray(names)) continue;
+    return names.flatMap((entry, i): Array<[string, string]> => {
+      if (isObject(entry)) {
+        const { identifier, numericValue } = entry;
+        return typeof identifier === "string" && numericValue !== undefined ? [[String(numericValue), identifier]] : [];
+      }
+      return typeof entry === "string" && values[i] !== undefined ? [[String(values[i]), entry]] : [];
+    });
+  }
+  return [];
+}
+
+/**
+ * An envelope whose integer error code's enum names its values, one of them the success (Bungie.Net's `{Response,
+ * ErrorCode, ErrorStatus, Message}`, answered with HTTP 200 and `ErrorCode: 686` "ClanNotFound"; its `ErrorCode`
+ * refers to an enum whose `x-enum-values` name 1 `Success`), beside a message or status and the wrapped result: the
+ * named success is the call's success and every other code its failure.
+ */
+function namedSuccessEnvelope(properties: SchemaObject, lookup: SchemaLookup): ReturnCodesSpec | undefined {
+  const names = Object.keys(properties);
+  const code = names.find((name) => ERROR_CODE_NAME.test(name));
+  if (code === undefined || !names.some((n) => MESSAGE_NAME.test(n)) || !names.some((n) => RESPONSE_NAME.test(n)))
+    return undefined;
+  const member = derefTop(properties[code] as JsonSchema, lookup);
+  if (!isObject(member) || member["type"] !== "integer") return undefined;
+  const success = namedValues(member, lookup).filter(([, name]) => SUCCESS_MEANING.test(name));
+  if (success.length === 0) return undefined;
+  return { member: `/${code}`, success: success.map(([value]) => value), errors: {}, othersFail: true };
+}
+
 /**
  * An envelope whose integer error code sits beside an error message and the wrapped result (Billbee's `{ErrorCode,
  * ErrorMessage, Data}`, answered with HTTP 200 and `ErrorCode: 1` for a stock update of an unknown SKU; API2Cart's
@@ -99,7 +144,7 @@ export function operationToReturnCodes(operation: Operation, lookup: SchemaLooku
   for (const shape of jsonShapes(operation, lookup)) {
     const properties = shape["properties"];
     if (!isObject(properties)) continue;
-    const envelope = errorCodeEnvelope(properties, lookup);
+    const envelope = namedSuccessEnvelope(properties, lookup) ?? errorCodeEnvelope(properties, lookup);
     if (envelope !== undefined) return envelope;
   }
   for (const shape of jsonShapes(operation, lookup)) {

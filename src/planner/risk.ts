@@ -109,6 +109,8 @@ const WRITE_WORDS: ReadonlySet<string> = new Set([
   "unarchive",
   "install",
   "trigger",
+  // "Force a device to send the data every second" (smart-me's GET /api/FastSendDeviceValues/{id}): it commands.
+  "force",
 ]);
 
 /** Verbs that name a call changing nothing on the server (an export or a download reads what is there). */

