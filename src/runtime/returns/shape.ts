@@ -132,16 +132,38 @@ function laterPages(headers: AnswerHeaders): string | undefined {
   return next ? `its x-next-page header names page ${next}` : undefined;
 }
 
+/** A link member's URL: the string, or an `{href}` object's (HAL, JSON:API); undefined when blank or absent. */
+const linkHref = (link: unknown): string | undefined => {
+  const href = isPlainObject(link) ? link["href"] : link;
+  return typeof href === "string" && href.trim() !== "" ? href : undefined;
+};
+
+/**
+ * What a list answer's body says of a next page: its hypermedia links (`_links` of HAL, `links` of JSON:API) name
+ * one (Reverb's `{"listings": […], "_links": {"next": {"href": "…?page=2"}}}`), beside a list at its top; the links
+ * themselves are dropped from the result as noise, so the model would not see it.
+ */
+function bodyNextPage(body: unknown): string | undefined {
+  if (!isPlainObject(body) || !Object.values(body).some(Array.isArray)) return undefined;
+  for (const key of ["_links", "links"]) {
+    const links = body[key];
+    if (isPlainObject(links) && linkHref(links["next"]) !== undefined) return `its ${key}.next names a next page`;
+  }
+  return undefined;
+}
+
 /**
  * The result with `_more_pages` when a tool that reads one page (it has no paging of its own) got an answer whose
- * headers say more pages follow (Trakt's `X-Pagination-Page: 1`, `X-Pagination-Page-Count: 5`, undeclared): the
- * items shown are not all of them. The result as is otherwise.
+ * headers say more pages follow (Trakt's `X-Pagination-Page: 1`, `X-Pagination-Page-Count: 5`, undeclared), or
+ * whose body's links name a next page ({@link bodyNextPage}): the items shown are not all of them. The result as is
+ * otherwise.
  */
 export function withMorePagesNote(
   result: Record<string, unknown>,
   headers: AnswerHeaders | undefined,
+  body?: unknown,
 ): Record<string, unknown> {
-  const said = headers === undefined ? undefined : laterPages(headers);
+  const said = (headers === undefined ? undefined : laterPages(headers)) ?? bodyNextPage(body);
   if (said === undefined) return result;
   const note =
     `The API's answer is one page of several: ${said}. The items shown are not all of them; tell the user the list ` +

@@ -43,5 +43,5 @@ export function projectResult(input: ProjectionInput): Record<string, unknown> {
       : defaultResult(last?.body, last?.status, last?.headers, last?.url);
   const noted = withTaskNote(withUnfinishedNote(result, last?.unfinished), last?.startedTask);
   const unfinished = withAcceptedNote(noted, last?.status, last?.headers, last?.read);
-  return withMorePagesNote(withFailedItemsNote(unfinished, last?.failedItems), last?.headers);
+  return withMorePagesNote(withFailedItemsNote(unfinished, last?.failedItems), last?.headers, last?.body);
 }
