@@ -287,7 +287,28 @@ export function readsByRpcPost(operation: WordedOperation): boolean {
   const verb = named[0];
   const read = (verb !== undefined && RPC_READ_VERBS.has(verb)) || namesRead(named.at(-1), opening);
   if (verb === undefined || !read || named.some((w) => SECRET_WORDS.has(w))) return readsByOwnWords(operation);
+  if (RPC_READ_VERBS.has(verb) && objectOfOtherVerb(verb, operation.summary)) return false;
   return riskFromWords(operation) === undefined && (opening === undefined || !isActionWord(opening));
+}
+
+/** Verbs that only carry the noun after them: "Run a search", "Perform a lookup" are the search and the lookup. */
+const LIGHT_VERBS: ReadonlySet<string> = new Set(["run", "perform", "execute", "do", "conduct", "make", "start"]);
+
+/**
+ * Whether the summary makes the segment's read word the object of another verb that is no read: Reverb's `POST
+ * /my/follows/search`, "Follow a search", follows a search (a write), it does not search. The verb, a determiner, at
+ * most one other word, then the word (or its plural); a read verb or a light one ({@link LIGHT_VERBS}) leading it
+ * leaves the read ("Run a search", "Get a search").
+ */
+function objectOfOtherVerb(word: string, summary: string | undefined): boolean {
+  const object = new RegExp(
+    `^\\s*([A-Za-z]+)\\s+(?:${DETERMINERS.source.slice(1, -1)})\\s+(?:[A-Za-z-]+\\s+)?${word}(?:e?s)?\\b`,
+    "i",
+  ).exec(summary ?? "");
+  const lead = object?.[1]?.toLowerCase();
+  if (lead === undefined) return false;
+  const leads = bases(lead);
+  return !leads.some((b) => b === word || SUMMARY_READ_VERBS.has(b) || READ_VERBS.has(b) || LIGHT_VERBS.has(b));
 }
 
 /** The summary's opening verb ({@link openingVerb}), a phrasal read joined: "Look up the balance…" → lookup. */

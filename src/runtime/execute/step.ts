@@ -59,6 +59,8 @@ export interface StepResponse {
   readonly startedTask?: StartedTask;
   /** An image or audio answer's bytes (see `HttpResponse.media`), for the result to carry beside its note. */
   readonly media?: ResultMedia;
+  /** A 202 answered a read (a GET or an RPC read): what it asks for is not ready, no work was queued. */
+  readonly read?: true;
 }
 
 /**
@@ -316,6 +318,7 @@ function succeed(
     ...(failedItems === undefined ? {} : { failedItems }),
     ...(task === undefined ? {} : { startedTask: task }),
     ...(outcome.media === undefined || body !== outcome.body ? {} : { media: outcome.media }),
+    ...(outcome.status === 202 && step.spec.readOnly === true ? { read: true as const } : {}),
   };
   return { ok: true, outputs, response, ...(next === undefined || next.type === "retry" ? {} : { next }) };
 }

@@ -3,6 +3,7 @@ import type { StartedTask, UnfinishedStatus } from "../execute/step.js";
 import { isJsonLines } from "../http/read-body.js";
 import { linksNextPage } from "../execute/paging.js";
 import { denoise } from "./denoise.js";
+import { parseRetryAfter } from "../http/retry.js";
 
 /** A value as a result object: objects as they are, arrays as `{items}`, scalars as `{result}`. */
 export function asResultObject(value: unknown): Record<string, unknown> {
@@ -46,6 +47,24 @@ const ACCEPTED_HEAD = "The API accepted the request but had not finished it when
 
 /** What an answer without a body says when the API only accepted the request (HTTP 202). */
 export const ACCEPTED_NOTE = `${ACCEPTED_HEAD}: it ${NOT_DONE}`;
+
+/** What a 202 to a read says: what it asks for is not made yet, and the same call later answers it. */
+const READ_NOT_READY =
+  "The API had not made what this read asks for when it answered (HTTP 202 Accepted): it is not ready. Do not tell " +
+  "the user you have it or describe it; call this tool again with the same arguments";
+
+/**
+ * The note of a 202 Accepted: the work not finished (a write), or for a read what it asks for not ready, to be read
+ * again (Billingo's `GET /documents/{id}/download`, 202 "Document PDF has not generated yet"); with the wait its
+ * `Retry-After` header asks for, when it gives one.
+ */
+export function acceptedNote(headers?: AnswerHeaders, read?: boolean): string {
+  const ms = parseRetryAfter(headers?.get("retry-after") ?? null, Date.now());
+  const wait = ms === undefined ? undefined : Math.ceil(ms / 1000);
+  const asked = `${wait} seconds (the API's Retry-After)`;
+  if (read === true) return `${READ_NOT_READY} ${wait === undefined ? "later" : `in ${asked}`}`;
+  return wait === undefined ? ACCEPTED_NOTE : `${ACCEPTED_NOTE}, and the API asks to wait ${asked} before that`;
+}
 
 /** The member a result gets when the answer's own status says the work is still under way. */
 export const IN_PROGRESS_KEY = "_in_progress";
@@ -113,16 +132,38 @@ function laterPages(headers: AnswerHeaders): string | undefined {
   return next ? `its x-next-page header names page ${next}` : undefined;
 }
 
+/** A link member's URL: the string, or an `{href}` object's (HAL, JSON:API); undefined when blank or absent. */
+const linkHref = (link: unknown): string | undefined => {
+  const href = isPlainObject(link) ? link["href"] : link;
+  return typeof href === "string" && href.trim() !== "" ? href : undefined;
+};
+
+/**
+ * What a list answer's body says of a next page: its hypermedia links (`_links` of HAL, `links` of JSON:API) name
+ * one (Reverb's `{"listings": […], "_links": {"next": {"href": "…?page=2"}}}`), beside a list at its top; the links
+ * themselves are dropped from the result as noise, so the model would not see it.
+ */
+function bodyNextPage(body: unknown): string | undefined {
+  if (!isPlainObject(body) || !Object.values(body).some(Array.isArray)) return undefined;
+  for (const key of ["_links", "links"]) {
+    const links = body[key];
+    if (isPlainObject(links) && linkHref(links["next"]) !== undefined) return `its ${key}.next names a next page`;
+  }
+  return undefined;
+}
+
 /**
  * The result with `_more_pages` when a tool that reads one page (it has no paging of its own) got an answer whose
- * headers say more pages follow (Trakt's `X-Pagination-Page: 1`, `X-Pagination-Page-Count: 5`, undeclared): the
- * items shown are not all of them. The result as is otherwise.
+ * headers say more pages follow (Trakt's `X-Pagination-Page: 1`, `X-Pagination-Page-Count: 5`, undeclared), or
+ * whose body's links name a next page ({@link bodyNextPage}): the items shown are not all of them. The result as is
+ * otherwise.
  */
 export function withMorePagesNote(
   result: Record<string, unknown>,
   headers: AnswerHeaders | undefined,
+  body?: unknown,
 ): Record<string, unknown> {
-  const said = headers === undefined ? undefined : laterPages(headers);
+  const said = (headers === undefined ? undefined : laterPages(headers)) ?? bodyNextPage(body);
   if (said === undefined) return result;
   const note =
     `The API's answer is one page of several: ${said}. The items shown are not all of them; tell the user the list ` +
@@ -136,9 +177,14 @@ export function withMorePagesNote(
  * command): the body alone reads as done. The result as is for any other status, or when it already says the work is
  * unfinished (a note of its own, or the `done: false` of an empty 202).
  */
-export function withAcceptedNote(result: Record<string, unknown>, status: number | undefined): Record<string, unknown> {
+export function withAcceptedNote(
+  result: Record<string, unknown>,
+  status: number | undefined,
+  headers?: AnswerHeaders,
+  read?: boolean,
+): Record<string, unknown> {
   if (status !== 202 || Object.hasOwn(result, IN_PROGRESS_KEY) || result["done"] === false) return result;
-  return { ...result, [IN_PROGRESS_KEY]: `${ACCEPTED_NOTE}.` };
+  return { ...result, [IN_PROGRESS_KEY]: `${acceptedNote(headers, read)}.` };
 }
 
 /**
@@ -212,7 +258,7 @@ export function emptyAnswer(
     ok: true,
     status,
     done: false,
-    note: location === undefined ? `${ACCEPTED_NOTE}.` : `${ACCEPTED_NOTE}: its progress is at \`location\`.`,
+    note: `${acceptedNote(headers)}${location === undefined ? "" : ": its progress is at `location`"}.`,
     ...at,
   };
 }

@@ -25,6 +25,8 @@ export interface ProjectionInput {
     readonly unfinished?: UnfinishedStatus;
     readonly failedItems?: string;
     readonly startedTask?: StartedTask;
+    /** The last step reads: a 202 to it says what it asks for is not ready (see `StepResponse.read`). */
+    readonly read?: true;
   };
 }
 
@@ -40,6 +42,6 @@ export function projectResult(input: ProjectionInput): Record<string, unknown> {
       ? asResultObject(input.projection(input.context))
       : defaultResult(last?.body, last?.status, last?.headers, last?.url);
   const noted = withTaskNote(withUnfinishedNote(result, last?.unfinished), last?.startedTask);
-  const unfinished = withAcceptedNote(noted, last?.status);
-  return withMorePagesNote(withFailedItemsNote(unfinished, last?.failedItems), last?.headers);
+  const unfinished = withAcceptedNote(noted, last?.status, last?.headers, last?.read);
+  return withMorePagesNote(withFailedItemsNote(unfinished, last?.failedItems), last?.headers, last?.body);
 }
