@@ -924,11 +924,15 @@ function oneChainPerResolver(chains: readonly Proposal[]): Proposal[] {
   });
 }
 
-/** What a chain does with the record it found, by the method of its last call. */
+/**
+ * What a chain does with the record it found, by the method of its last call. A PUT updates: the tool it becomes
+ * changes the fields it is given ("Give at least one field to change"), and says so where the API resets the others;
+ * "replacing" beside that sentence told the model two things (Visma Net's contact found by email).
+ */
 const CHAIN_VERBS: Readonly<Record<string, string>> = {
   GET: "reading",
   POST: "acting on",
-  PUT: "replacing",
+  PUT: "updating",
   PATCH: "changing",
   DELETE: "deleting",
 };
