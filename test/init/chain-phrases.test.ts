@@ -11,6 +11,8 @@ describe("chainAction", () => {
     ["GET /users/{userId}/orders", "list_user_orders_by_name", "user", "listing the orders of"],
     ["GET /customers/{customerId}/confirm", "get_customer_confirm_by_email", "customer", "reading the confirm of"],
     ["DELETE /pet/{petId}", "delete_pet_by_name", "pet", "deleting"],
+    ["PUT /contact/{contactId}", "update_contact_by_email", "contact", "updating"],
+    ["PUT /knowledgebases/{kbId}", "replace_knowledgebase_by_name", "knowledgebase", "replacing"],
     ["POST /linode/instances/{linodeId}/boot", "boot_linode_instance_by_label", "linode", "booting"],
     ["POST /sites/{site_id}/deploys", "create_site_deploy_by_name", "site", "creating a deploy for"],
     [
