@@ -19,6 +19,8 @@ const UNFINISHED: ReadonlySet<string> = new Set([
   "pending",
   "in_progress",
   "inprogress",
+  "in_process",
+  "inprocess",
   "queued",
   "enqueued",
   "processing",
@@ -177,10 +179,12 @@ const isObject = (schema: unknown): schema is SchemaObject =>
 
 /**
  * A member named `status` or `state` (or ending so: `job_status`, `provisioningState`), never one of a state before
- * (Azure Batch's job `previousState` of `terminating` beside its `state`).
+ * (Azure Batch's job `previousState` of `terminating` beside its `state`); or named `result` (or ending so: Visma Net's
+ * `actionResult` of `Queued`, `InProcess`, `Failed`, `Done`), a status only when its enum holds both work under way
+ * and work ended, as every status here must.
  */
 const isStatusName = (name: string): boolean =>
-  (/(?:^|_)(?:status|state)$/i.test(name) || /[a-z](?:Status|State)$/.test(name)) &&
+  (/(?:^|_)(?:status|state|result)$/i.test(name) || /[a-z](?:Status|State|Result)$/.test(name)) &&
   !/^(?:previous|prior|old)(?:_|[A-Z])/i.test(name);
 
 /** The object shapes a schema may take: itself and its allOf/oneOf/anyOf branches, `depth` levels of them. */

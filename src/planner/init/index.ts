@@ -924,11 +924,15 @@ function oneChainPerResolver(chains: readonly Proposal[]): Proposal[] {
   });
 }
 
-/** What a chain does with the record it found, by the method of its last call. */
+/**
+ * What a chain does with the record it found, by the method of its last call. A PUT updates: the tool it becomes
+ * changes the fields it is given ("Give at least one field to change"), and says so where the API resets the others;
+ * "replacing" beside that sentence told the model two things (Visma Net's contact found by email).
+ */
 const CHAIN_VERBS: Readonly<Record<string, string>> = {
   GET: "reading",
   POST: "acting on",
-  PUT: "replacing",
+  PUT: "updating",
   PATCH: "changing",
   DELETE: "deleting",
 };
@@ -947,8 +951,10 @@ export function chainAction(call: string, name: string, entity: string, other?: 
     const words = toSnakeCase(last).split("_");
     return `${isPlural(words.at(-1) ?? "") ? "listing" : "reading"} the ${words.join(" ")} of`;
   }
-  if (!subPath && other !== undefined) return `${CHAIN_VERBS[method] ?? "working on"} ${withArticle(other)} for`;
-  if (!subPath) return CHAIN_VERBS[method] ?? "working on";
+  // A goal named for replacing (QnA Maker's `replace_knowledgebase_by_name`) says so; other PUTs update.
+  const said = method === "PUT" && name.startsWith("replace_") ? "replacing" : (CHAIN_VERBS[method] ?? "working on");
+  if (!subPath && other !== undefined) return `${said} ${withArticle(other)} for`;
+  if (!subPath) return said;
   const grouped = groupedAction(method.toLowerCase(), staticSegments(path).map(toSnakeCase));
   if (grouped !== undefined) return groupedPhrase(grouped.verb, toSnakeCase(last).split("_").slice(1));
   const [verb = "call", ...rest] = name.replace(/_by_[a-z0-9_]+$/, "").split("_");
