@@ -213,6 +213,8 @@ describe("a chain yields the id of the record the target acts on", () => {
     ["linode.com", "POST /linode/instances/{linodeId}/boot", "GET /linode/instances"],
     // github: a code scanning alert's number is never a secret scanning alert's.
     ["github.com/api.github.com", "GET /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}", undefined],
+    // velopayments: a `v3` source account is a `v2` one (`SourceAccountResponseV3`, `…V2`).
+    ["velopayments.com", "GET /v2/sourceAccounts/{sourceAccountId}", "GET /v3/sourceAccounts"],
     // iotwireless: the devices of one import task (`GET /wireless_device_import_task?id=`) are no list of tasks.
     ["amazonaws.com/iotwireless", "GET /wireless_device_import_task/{Id}", "GET /wireless_device_import_tasks"],
     // finspace: a kdb environment is a `KxEnvironment`, listed at `/kx/environments`; `/environment` lists FinSpace's.

@@ -610,8 +610,8 @@ function placedLike(
  * very collection with records of another schema: Linode's `GET /linode/instances` (`Linode`s) for `DELETE
  * /databases/mysql/instances/{instanceId}`, listed by `GET /databases/mysql/instances` (`DatabaseMySQL`s). The same
  * word names two kinds of record, so the id it yields is another record's (a delete by label would remove whichever
- * database has a server's number). A schema one name extends (`PermissionGroupByUser` of `PermissionGroup`) is a view
- * of the same kind.
+ * database has a server's number). A schema one name extends (`PermissionGroupByUser` of `PermissionGroup`,
+ * `PaymentResponseV3` of `PaymentV3`) is a view of the same kind.
  */
 function listsAnotherKind(model: ApiModel, resolver: Resolver, target: Operation, parameter: Parameter): boolean {
   const place = collectionEntity(target, parameter);
@@ -626,8 +626,10 @@ function listsAnotherKind(model: ApiModel, resolver: Resolver, target: Operation
     .filter((read) => read.method === "get" && read.path.replace(/\/+$/, "") === collection)
     .filter((read) => !read.parameters.some((p) => p.required && p.in === "query"))
     .map((read) => listedRecordName(read, schemas));
+  // a version suffix names no other kind (`SourceAccountResponseV2` of `/v2/…`, `V3` of `/v3/…`)
+  const kind = (name: string): string => name.replace(/_?V\d+$/i, "");
   const sameKind = (name: string | undefined): boolean =>
-    name === undefined || own === undefined || name.startsWith(own) || own.startsWith(name);
+    name === undefined || own === undefined || kind(name).startsWith(kind(own)) || kind(own).startsWith(kind(name));
   return own !== undefined && listed.length > 0 && !listed.some(sameKind);
 }
 
