@@ -47,11 +47,11 @@ const SECRET_KEYS = new Set([
 const SECRET_KEY_SUFFIXES = ["password", "secret", "apikey", "accesstoken", "refreshtoken", "authtoken", "privatekey"];
 
 /**
- * Words that, just before a last word `token` or `key`, say it grants access (`api_token`, `sasToken`,
+ * Words that, just before a last word `token`, `key` or `pass`, say it grants access (`api_token`, `sasToken`,
  * `secretAccessKey`, `PreSharedKey`). Paging, idempotency and kind words (`next_token`, `ClientRequestToken`,
- * `token_type`) are not among them, nor is a plural (`tokens_used`) or a last word other than `token`/`key`.
+ * `token_type`) are not among them, nor is a plural (`tokens_used`) or another last word.
  */
-const GRANTING_QUALIFIERS: Readonly<Record<"token" | "key", ReadonlySet<string>>> = {
+const GRANTING_QUALIFIERS: Readonly<Record<"token" | "key" | "pass", ReadonlySet<string>>> = {
   token: new Set([
     "access",
     "api",
@@ -77,6 +77,23 @@ const GRANTING_QUALIFIERS: Readonly<Record<"token" | "key", ReadonlySet<string>>
     "xsrf",
   ]),
   key: new Set(["access", "api", "auth", "authorization", "master", "private", "secret", "session", "shared"]),
+  // A password's short name after whose it is (`root_pass`, `registry_pass`, `keyPass`, `userPass`,
+  // `temporaryAccessPass`), never a pass that is a thing or a count (`PayPass`, `rushPass`, `enableTwoPass`).
+  pass: new Set([
+    "access",
+    "admin",
+    "api",
+    "cert",
+    "db",
+    "ftp",
+    "key",
+    "login",
+    "p12",
+    "proxy",
+    "registry",
+    "root",
+    "user",
+  ]),
 };
 
 /** A field name's words, lower case: `secretAccessKey` → secret, access, key; `api_token` → api, token. */
@@ -89,11 +106,11 @@ function keyWords(key: string): string[] {
     .filter((word) => word.length > 0);
 }
 
-/** Whether the name ends in `token` or `key` after a word saying it grants access. */
+/** Whether the name ends in `token`, `key` or `pass` after a word saying it grants access. */
 function grantsAccess(key: string): boolean {
   const words = keyWords(key);
   const last = words.at(-1);
-  if (last !== "token" && last !== "key") return false;
+  if (last !== "token" && last !== "key" && last !== "pass") return false;
   const qualifier = words.at(-2);
   return qualifier !== undefined && GRANTING_QUALIFIERS[last].has(qualifier);
 }

