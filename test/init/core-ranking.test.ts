@@ -22,9 +22,12 @@ const { model } = specModels({
   mailchimp: join(api, "mailchimp.com.json"),
   asana: join(api, "asana.com.json"),
   spotify: join(api, "spotify.com/sonallux.json"),
+  magento: join(api, "magento.com.json"),
 });
 
-const drafted = async (key: "docker" | "digitalocean" | "mailchimp" | "asana" | "spotify"): Promise<string[]> =>
+const drafted = async (
+  key: "docker" | "digitalocean" | "mailchimp" | "asana" | "spotify" | "magento",
+): Promise<string[]> =>
   draftGoals(await model(key)).goals.map((g) => `${g.name}: ${g.steps.map((s) => s.operation).join(" → ")}`);
 
 describe("a schema name's words", () => {
@@ -250,5 +253,13 @@ describe.skipIf(REPEAT_RUN)("real spec: a lookup chain that fills a short draft"
     const goals = await drafted("asana");
     expect(goals).toContain("get_task_by_search: getWorkspaces → typeaheadForWorkspace → getTask");
     expect(goals.some((g) => g.startsWith("remove_user_for_workspace"))).toBe(false);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("real spec: a role is access control, not a thing users work with", () => {
+  test("Magento: no company role assignment in the ten; the product's update (its price, its stock) is", async () => {
+    const goals = await drafted("magento");
+    expect(goals.filter((g) => /Role/.test(g))).toEqual([]);
+    expect(goals.some((g) => g.endsWith(": catalogProductRepositoryV1SavePut"))).toBe(true);
   });
 });

@@ -21,9 +21,13 @@ export function hasNicheSignal(profile: OperationProfile): boolean {
   return (profile.signals ?? []).some((s) => NICHE_SIGNALS.has(s));
 }
 
-/** Words of an object that is configuration plumbing rather than something users work with. */
+/**
+ * Words of an object that is configuration plumbing rather than something users work with. A role is access control,
+ * like a permission (who may do what): Kubernetes' RBAC roles, Magento's company roles come after the things users
+ * work with (deployments and pods, products and orders).
+ */
 const PLUMBING =
-  /(propert(y|ies)|scheme|context|settings?|configurations?|permissions?|secrets?|runners?|webhooks?|variables?|avatars?|banners?|backgrounds?|logos?|migrations?|mappings?|preferences?|licen[cs]es?)\b|\b(hooks?|caches?|options?|audit|usage|keys?|status|apis?)\b/;
+  /(propert(y|ies)|scheme|context|settings?|configurations?|permissions?|secrets?|runners?|webhooks?|variables?|avatars?|banners?|backgrounds?|logos?|migrations?|mappings?|preferences?|licen[cs]es?)\b|\b(hooks?|caches?|options?|audit|usage|keys?|status|apis?|roles?)\b/;
 
 /**
  * Whether an operation is niche: deprecated, flagged admin/enterprise/internal/preview (its profile's signals), a watch or
