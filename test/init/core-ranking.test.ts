@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { schemaIsAbout, schemaWords } from "../../src/planner/init/importance.js";
 import { namesAnother } from "../../src/planner/init/chains.js";
-import { draftGoals, rankedResources, twoCoreCreates } from "../../src/planner/init/index.js";
+import { draftGoals, rankedResources, removes, twoCoreCreates } from "../../src/planner/init/index.js";
 import { listTokens } from "../../src/planner/init/operations.js";
 import { belowAnotherRecord, everydayVerb, undoesFirst, verbRarity } from "../../src/planner/init/proposals.js";
 import type { JsonSchema, Parameter } from "../../src/model/api-model.js";
@@ -202,6 +202,23 @@ describe("a core resource's second action ranks with its first when it undoes it
   });
 });
 
+describe("an action that removes the record ranks with the deletes", () => {
+  test.each([
+    ["act", "delete", true],
+    ["act", "remove", true],
+    ["act", "erase", true],
+    ["act", "destroy", true],
+    ["act", "cancel", false],
+    ["act", "send", false],
+    ["act", "archive", false],
+    ["act", "publish", false],
+    ["act", undefined, false],
+    ["update", "delete", false],
+  ] as const)("a goal of kind %s whose verb is %s: %s", (kind, verb, with_) => {
+    expect(removes({ kind, ...(verb === undefined ? {} : { verb }) })).toBe(with_);
+  });
+});
+
 describe.skipIf(REPEAT_RUN)("real spec: a core resource's action and its opposite", () => {
   test("Spotify: the player is started and paused (`Start/Resume Playback` acts on the playback)", async () => {
     const goals = await drafted("spotify");
@@ -246,6 +263,8 @@ describe.skipIf(REPEAT_RUN)("real spec: an everyday action on the record itself 
     const goals = await drafted("mailchimp");
     for (const id of ["getListsIdMembers", "postListsIdMembers", "putListsIdMembersId"])
       expect(goals.filter((g) => g.endsWith(` ${id}`) || g.endsWith(`: ${id}`))).toHaveLength(1);
+    // Its action, a permanent erase, ranks with the deletes, after the reads: not among the ten.
+    expect(goals.filter((g) => g.includes("DeletePermanent"))).toEqual([]);
   });
 });
 
