@@ -285,9 +285,14 @@ describe.skipIf(REPEAT_RUN)("real spec: a lookup chain that fills a short draft"
 });
 
 describe.skipIf(REPEAT_RUN)("real spec: a role is access control, not a thing users work with", () => {
-  test("Magento: no company role assignment in the ten; the product's update (its price, its stock) is", async () => {
+  test("Magento: no company role assignment in the ten, the product's update (its price, its stock) is; long chain names keep `_by_email`", async () => {
     const goals = await drafted("magento");
     expect(goals.filter((g) => /Role/.test(g))).toEqual([]);
     expect(goals.some((g) => g.endsWith(": catalogProductRepositoryV1SavePut"))).toBe(true);
+    // A chain's name cut to 64 keeps what the user names: `…_confirmation_status_by_email`, not `…_status_get_by`.
+    expect(goals.filter((g) => / → customerAccountManagementV1GetConfirmationStatusGet$/.test(g))).toEqual([
+      "get_customer_account_management_get_confirmation_status_by_email: customerCustomerRepositoryV1GetListGet → customerAccountManagementV1GetConfirmationStatusGet",
+    ]);
+    expect(goals.filter((g) => /_by:/.test(g))).toEqual([]);
   });
 });
