@@ -1,6 +1,6 @@
 // Turns operationIds, paths and free text into snake_case tool and input names, de-duplicated stably.
 
-const MAX_TOOL_NAME = 64;
+export const MAX_TOOL_NAME = 64;
 
 /** `getPetById` → `get_pet_by_id`; `repos/get-content` → `repos_get_content`; `HTTPServer2` → `http_server2`. */
 export function toSnakeCase(text: string): string {

@@ -3,8 +3,35 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { chainAction, draftGoals } from "../../src/planner/init/index.js";
+import { chainName } from "../../src/planner/init/names.js";
 import { REPEAT_RUN } from "../support/ci-runs.js";
 import { specModels } from "../support/spec-models.js";
+
+describe("chainName: what the user names stays whole when a long name is cut to 64", () => {
+  it.each([
+    ["get_customer", "email", "get_customer_by_email"],
+    [
+      "get_customer_account_management_get_confirmation_status_get",
+      "email",
+      "get_customer_account_management_get_confirmation_status_by_email",
+    ],
+    [
+      "call_droplets_destroy_with_associated_resources_dangerous",
+      "name",
+      "call_droplets_destroy_with_associated_resources_by_name",
+    ],
+    // `_by_…` longer than half the cap: cut as any name.
+    [
+      "create_person",
+      "account_name_and_import_name_and_person_stage_and_owner_name",
+      "create_person_by_account_name_and_import_name_and_person_stage",
+    ],
+  ])("%s, by %s → %s", (head, by, want) => {
+    const name = chainName(head, by);
+    expect(name).toBe(want);
+    expect(name.length).toBeLessThanOrEqual(64);
+  });
+});
 
 describe("chainAction", () => {
   const table: [string, string, string, string][] = [

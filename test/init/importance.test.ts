@@ -34,6 +34,36 @@ describe("isNiche", () => {
     ["watchCoreV1NamespacedPod", "get", "/api/v1/watch/namespaces/{namespace}/pods/{name}", {}, "pod", true],
     ["listCoreV1NamespacedPod", "get", "/api/v1/namespaces/{namespace}/pods", {}, "pod", false],
     ["chat_postMessage", "post", "/chat.postMessage", {}, "chat", false],
+    // A role is access control, like a permission: who may do what, not what users work with.
+    [
+      "createRbacAuthorizationV1NamespacedRole",
+      "post",
+      "/apis/rbac.authorization.k8s.io/v1/namespaces/{namespace}/roles",
+      {},
+      "role",
+      true,
+    ],
+    [
+      "createRbacAuthorizationV1ClusterRoleBinding",
+      "post",
+      "/apis/rbac.authorization.k8s.io/v1/clusterrolebindings",
+      {},
+      "clusterrolebinding",
+      true,
+    ],
+    ["companyAclV1AssignRolesPut", "put", "/V1/company/assignRoles", {}, "company", true],
+    ["getProjectRoles", "get", "/rest/api/3/project/{projectIdOrKey}/role", {}, "project", true],
+    [
+      "createAppsV1NamespacedDeployment",
+      "post",
+      "/apis/apps/v1/namespaces/{namespace}/deployments",
+      {},
+      "deployment",
+      false,
+    ],
+    // A word that only begins with "role" is not one.
+    ["listRollouts", "get", "/rollouts", {}, "rollout", false],
+    ["getRolexWatches", "get", "/rolex", {}, "rolex", false],
   ] as const)("%s → %s", (id, method, path, extra, resource, want) => {
     const operation = op(id, method, path, extra);
     expect(isNiche(operation, operationProfile(operation), resource)).toBe(want);

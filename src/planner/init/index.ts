@@ -122,7 +122,10 @@ const KIND_TIER: Readonly<Record<GoalKind, number>> = {
   delete: 6,
 };
 
-/** A core resource's runner-up goals come after every core resource's reads; a second delete never before the first. */
+/**
+ * A core resource's runner-up goals come after every core resource's reads; a second delete never before the first; an
+ * action that removes (`delete-permanent`, `…/$/Delete`) ranks with the deletes.
+ */
 const round = (p: Proposal): number =>
   p.runnerUp
     ? Math.max(2.5, KIND_ROUND[kindOf(p)])
@@ -132,7 +135,17 @@ const round = (p: Proposal): number =>
         ? KIND_ROUND[p.as]
         : p.kind === "chain"
           ? chainRound(p)
-          : KIND_ROUND[p.kind];
+          : removes(p)
+            ? KIND_ROUND.delete
+            : KIND_ROUND[p.kind];
+
+/**
+ * An action whose own verb removes the record (delete, remove, erase, destroy: its first class in the search's verbs is
+ * delete), as Mailchimp's `POST …/members/{subscriber_hash}/actions/delete-permanent` does: it is no everyday action
+ * (send, start), and comes after the reads, where the deletes of the same resources do.
+ */
+export const removes = (p: Pick<Proposal, "kind" | "verb">): boolean =>
+  p.kind === "act" && p.verb !== undefined && verbClasses(stem(p.verb))?.[0] === "delete";
 
 /** A chain ranks as the goal it ends in: a change or action in round 1, a read in round 2, a delete in round 3. */
 function chainRound(p: Proposal): number {

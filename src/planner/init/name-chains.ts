@@ -15,7 +15,7 @@ import { namesTarget } from "../change-inputs.js";
 import { createInputNamer, operationStep, type InputNamer } from "./bindings.js";
 import { bodySlots, compactName, isIdReference, matchedObject, type BodySlot } from "./body-slots.js";
 import { recordObjects, type Resolver } from "./chains.js";
-import { operationGoalName } from "./names.js";
+import { chainName, operationGoalName } from "./names.js";
 import {
   idParts,
   isOrdinal,
@@ -619,10 +619,7 @@ export function nameChain(
   const base =
     profile.object === "" ? operationGoalName(target, profile.action) : `${profile.action}_${profile.object}`;
   return {
-    name: toIdentifierName(
-      `${base.replace(/_by_[a-z0-9_]+$/, "")}_by_${looked.map((l) => l.by).join("_and_")}`,
-      "goal",
-    ),
+    name: chainName(base.replace(/_by_[a-z0-9_]+$/, ""), looked.map((l) => l.by).join("_and_")),
     kind: "chain",
     group: group.name,
     entity: objects.join(" and "),

@@ -1,6 +1,6 @@
 // Proposes verb_noun goal names from operationIds (`getPetById`, `repos/list-for-org`) and words for hints.
 import type { Operation } from "../../model/api-model.js";
-import { toSnakeCase } from "../../util/naming.js";
+import { MAX_TOOL_NAME, toIdentifierName, toSnakeCase } from "../../util/naming.js";
 import { FORMAT_EXTENSION, idParts, segments, singular, staticSegments } from "./operations.js";
 import { isPlural, splitWords, stem, verbClasses } from "../../runtime/adapters/search-words.js";
 import { actionPath, groupedId, idOpeningAction, madeByVerb, operationGroupId, operationProfile } from "../profile.js";
@@ -141,6 +141,19 @@ const VERBS: ReadonlySet<string> = new Set([
 ]);
 
 const ARTICLES: ReadonlySet<string> = new Set(["a", "an", "the"]);
+
+/**
+ * A chain's name: its call's name (`head`), then `_by_` and what the user names (`get_customer_by_email`). A name over the tool
+ * name cap loses words of the call's name, never of what follows `_by_`: Magento's
+ * `get_customer_account_management_get_confirmation_status_get_by` (the email cut off) is
+ * `…_confirmation_status_by_email`. When `_by_…` alone would take more than half the cap, the whole is cut as any name.
+ */
+export function chainName(head: string, by: string): string {
+  const suffix = `_by_${by}`;
+  const whole = toIdentifierName(`${head}${suffix}`, "goal");
+  if (whole.endsWith(suffix) || suffix.length * 2 > MAX_TOOL_NAME) return whole;
+  return toIdentifierName(`${toIdentifierName(head, "goal", MAX_TOOL_NAME - suffix.length)}${suffix}`, "goal");
+}
 
 /**
  * An AWS query action by its action (`GET_PurgeQueue` → `purge_queue`), never its method;

@@ -31,7 +31,15 @@ import {
   staticSegments,
   successSchema,
 } from "./operations.js";
-import { PREPOSITIONS, entityWords, goalWords, operationGoalName, pluralSnake, segmentVerb } from "./names.js";
+import {
+  PREPOSITIONS,
+  chainName,
+  entityWords,
+  goalWords,
+  operationGoalName,
+  pluralSnake,
+  segmentVerb,
+} from "./names.js";
 import type { DraftGoal, DraftInput, DraftStep, GoalKind } from "./types.js";
 import { sentenceCase } from "../../util/sentence.js";
 import { actsOnRecord, operationProfile, type OperationProfile } from "../profile.js";
@@ -1774,9 +1782,9 @@ function chainProposal(model: ApiModel, match: ChainMatch, group: { name: string
   const second = offeringWhenEmpty(model, target, targetStep);
   const by = queryWord(resolver);
   return {
-    name: toIdentifierName(
-      `${operationGoalName(target, target.method === "get" ? "get" : "call").replace(/_by_[a-z0-9]+$/, "")}_by_${by}`,
-      "goal",
+    name: chainName(
+      operationGoalName(target, target.method === "get" ? "get" : "call").replace(/_by_[a-z0-9]+$/, ""),
+      by,
     ),
     kind: "chain",
     group: group.name,
