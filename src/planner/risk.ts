@@ -671,10 +671,80 @@ export function repeatsByWords(operation: WordedOperation): boolean {
   return base.includes("add") && second !== undefined && AMOUNTS.test(second);
 }
 
-/** A profile whose operations' words say a repeat does it again: never idempotent. */
+/** Who may be said to be idempotent: the operation itself ("This operation", "The endpoint", "This API action"). */
+const SELF = /(?:^|\W)(?:this|the)\s+(?:api\s+)?(?:operation|endpoint|api|action|request|call|method)\s*$/i;
+/** A bare "This", said of the operation only as "This is an idempotent operation" (EC2's AssociateAddress). */
+const THIS = /(?:^|\W)this\s*$/i;
+/** "… is idempotent", "… is an idempotent operation/API/action". */
+const IS_IDEMPOTENT = /\s+is\s+(?:an\s+)?idempotent(?:\s+(?:operation|api|action|request|call|endpoint|method)\b)?/gi;
+/** Words after it that make it a condition ("idempotent unless …", "for STANDARD workflows", "with respect to"). */
+const QUALIFIED_AFTER = /^\s*(?:unless|if|when|for|with|only|except|provided|as long|within|per)\b/i;
+/** Words before it, in its sentence, that make it a condition ("Unless you specify conditions, the DeleteItem is …"). */
+const QUALIFIED_BEFORE = /\b(?:unless|if|when|only|except|provided)\b/i;
+/** Words anywhere that say some call of it is not ("isn't idempotent for EXPRESS workflows", "non-idempotent"). */
+const NOT_IDEMPOTENT = /\b(?:not|n't|never|non)[\s-]*idempotent/i;
+
+/** A name as compared with the operation's id: lower case, letters and digits only. */
+const bareName = (name: string): string => name.toLowerCase().replace(/[^a-z0-9]/g, "");
+
+/**
+ * Whether `before` ends with the operation's own name ("CreateActivity", "The CreatePlatformEndpoint action"), its id
+ * read without an HTTP method before it (AWS's `GET_CreateDomain`).
+ */
+function endsWithName(before: string, id: string): boolean {
+  const words = before
+    .replace(/\s+(?:operation|action|api)\s*$/i, "")
+    .trim()
+    .split(/\s+/);
+  const name = bareName(id.replace(/^(?:get|post|put|patch|delete)_/i, ""));
+  for (let k = 1; k <= Math.min(5, words.length); k++)
+    if (name !== "" && bareName(words.slice(-k).join("")) === name) return true;
+  return false;
+}
+
+/**
+ * Whether the words of a call that writes by POST or PATCH (or a GET that acts, AWS's `GET /#Action=TerminateInstances`)
+ * state, without a condition, that the operation is idempotent: "The endpoint is
+ * idempotent - successive calls will succeed even if the ship is already docked" (SpaceTraders' dock), "This
+ * operation is idempotent; if you terminate an instance more than once, each call succeeds" (EC2's
+ * TerminateInstances), "CreateActivity is an idempotent API." — the subject being the operation ("this operation",
+ * "the endpoint", "this API action") or its own name. Not when a condition follows or precedes ("is idempotent unless
+ * …", "Unless you specify conditions, …"), when any call of it is said not to be, nor for an idempotency key or token
+ * ("ensure idempotent creation", "idempotent with respect to the token").
+ */
+export function idempotentByWords(operation: WordedOperation): boolean {
+  if (operation.method === "put" || operation.method === "delete") return false;
+  const text = htmlToText(`${operation.summary ?? ""}\n${operation.description ?? ""}`).replace(/[*`_]/g, "");
+  if (!/idempotent/i.test(text) || NOT_IDEMPOTENT.test(text)) return false;
+  for (const match of text.matchAll(IS_IDEMPOTENT)) {
+    const sentence =
+      text
+        .slice(0, match.index)
+        .split(/[.!?;:\n]/)
+        .pop() ?? "";
+    const self = SELF.test(sentence) || (THIS.test(sentence) && /\s(?:operation|api|action)$/i.test(match[0]));
+    if (!self && !endsWithName(sentence, namingId(operation))) continue;
+    const after = text.slice(match.index + match[0].length);
+    if (!QUALIFIED_AFTER.test(after) && !QUALIFIED_BEFORE.test(sentence)) return true;
+  }
+  return false;
+}
+
+/**
+ * A profile by its operations' words on repeating: never idempotent when one's words say a repeat does it again;
+ * idempotent when every operation that writes is a PUT or DELETE or its words say it is idempotent
+ * ({@link idempotentByWords}).
+ */
 export function withRepeats(profile: RaisedProfile, operations: readonly WordedOperation[]): RaisedProfile {
-  if (!profile.annotations.idempotentHint || !operations.some(repeatsByWords)) return profile;
-  return { ...profile, annotations: { ...profile.annotations, idempotentHint: false } };
+  if (profile.annotations.idempotentHint) {
+    if (!operations.some(repeatsByWords)) return profile;
+    return { ...profile, annotations: { ...profile.annotations, idempotentHint: false } };
+  }
+  const writes = operations.filter((o) => !isReadMethod(o.method) || changesStateByWords(o));
+  const idempotent = (o: WordedOperation) =>
+    ((o.method === "put" || o.method === "delete") && !repeatsByWords(o)) || idempotentByWords(o);
+  if (profile.annotations.readOnlyHint || writes.length === 0 || !writes.every(idempotent)) return profile;
+  return { ...profile, annotations: { ...profile.annotations, idempotentHint: true } };
 }
 
 /** What the words of an operation are read from. */
@@ -687,6 +757,7 @@ export interface WordedOperation {
   readonly summary?: string;
   readonly description?: string;
   readonly idSynthesized?: boolean;
+  readonly idName?: string;
 }
 
 export interface RaisedProfile extends RiskProfile {

@@ -17,9 +17,12 @@ const { model, operation } = specModels({
   bbci: join(api, "bbci.co.uk.json"),
   enode: join(api, "enode.io.json"),
   apigateway: join(api, "amazonaws.com/apigateway.json"),
+  spacetraders: join(api, "spacetraders.io.json"),
+  adyen: join(api, "adyen.com/PaymentService.json"),
+  terminal: join(api, "adyen.com/TerminalAPI-v1.json"),
 });
 
-type Key = "pinecone" | "doqs" | "godaddy" | "bbci" | "enode" | "apigateway";
+type Key = "pinecone" | "doqs" | "godaddy" | "bbci" | "enode" | "apigateway" | "spacetraders" | "adyen" | "terminal";
 
 describe("an operation id that is only a verb", () => {
   test.each([
@@ -35,6 +38,13 @@ describe("an operation id that is only a verb", () => {
     ["bbci", "GET /search", "search"],
     ["pinecone", "POST /query", "query"],
     ["pinecone", "POST /collections", "create_collection"],
+    // A write whose path is only the verb: its summary names the object ("Register New Agent", "Cancel an
+    // authorisation"), not the verb read as a noun (`create_register`).
+    ["spacetraders", "POST /register", "register_agent"],
+    ["adyen", "POST /cancel", "cancel_authorisation"],
+    ["adyen", "POST /refund", "refund_captured_payment"],
+    // A summary that names the call itself ("Login Request") names no object.
+    ["terminal", "POST /login", "login"],
   ])("%s %s → %s", async (key, signature, name) => {
     const { operation: o } = await operation(key as Key, signature);
     expect(operationGoalName(o, "call")).toBe(name);
@@ -46,6 +56,19 @@ describe("an operation id that is only a verb", () => {
       const names = goals.map((g) => g.name);
       expect(names.filter((n) => !n.includes("_") && n !== "query")).toEqual([]);
     }
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("a write whose path is only its verb, drafted (SpaceTraders, Adyen)", () => {
+  test.each([
+    ["spacetraders", "register_agent", "The user asks to register an agent."],
+    ["adyen", "cancel_authorisation", "The user asks to cancel an authorisation."],
+  ] as const)("%s: %s", async (key, name, useWhen) => {
+    const { goals } = draftGoals(await model(key), { maxGoals: 400 });
+    expect(goals.find((g) => g.name === name)?.useWhen).toBe(useWhen);
+    expect(
+      goals.map((g) => g.useWhen).filter((u) => /add a new (register|cancel|capture|refund)\b/.test(u ?? "")),
+    ).toEqual([]);
   });
 });
 

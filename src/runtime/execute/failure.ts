@@ -1,9 +1,9 @@
 // A failed step (HTTP status, transport error, missing output) → the error the model sees, naming the step.
-import { DEFAULT_SUGGESTIONS, errorDetail, httpStatusError, statusToCode, timedSuggestion } from "../errors.js";
+import { DEFAULT_SUGGESTIONS, errorDetail, httpStatusError, timedSuggestion } from "../errors.js";
 import type { Redactor } from "../redact.js";
 import type { ErrorCode, ErrorEnvelope, StepSpec } from "../types.js";
 import type { TransportError } from "../transport.js";
-import { rateLimitWaitMs } from "../http/retry.js";
+import { headerWaits } from "../http/retry.js";
 import { criteriaRefusal } from "./refusal.js";
 
 /** The error body of an envelope. */
@@ -12,11 +12,6 @@ export type ErrorBody = ErrorEnvelope["error"];
 /** The generic suggestion for an error code. */
 export function defaultSuggestion(code: ErrorCode): string {
   return DEFAULT_SUGGESTIONS[code];
-}
-
-function retryAfterSeconds(headers: Headers): number | undefined {
-  const ms = rateLimitWaitMs(headers, Date.now());
-  return ms === undefined ? undefined : Math.ceil(ms / 1000);
 }
 
 /** `step "update" (PUT /secrets/{name})`: how messages name a step. */
@@ -33,12 +28,11 @@ export function responseFailure(
 ): ErrorBody {
   const { status } = response;
   if (status >= 200 && status < 300) return criteriaRefusal(step, response, redact);
-  const retryAfter = statusToCode(status) === "RATE_LIMITED" ? retryAfterSeconds(response.headers) : undefined;
   const detail = httpStatusError({
     step,
     status,
     body: response.body,
-    retryAfterSeconds: retryAfter,
+    ...headerWaits(response.headers, Date.now()),
     ...(redact === undefined ? {} : { redact }),
   });
   return { ...detail, message: `Step "${step.id}": ${detail.message}`, step: step.id };

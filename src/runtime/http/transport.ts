@@ -11,7 +11,7 @@ import { prepareRequest, withBodyCredentials } from "./prepare.js";
 import { labelledText } from "./labelled-text.js";
 import { declaredJson, discardBody, isBinaryMedia, readBody, withBinaryNotDelivered } from "./read-body.js";
 import { deliverableMedia } from "../media.js";
-import { DEFAULT_RETRY, decideRetry, isIdempotent, rateLimitWaitMs } from "./retry.js";
+import { DEFAULT_RETRY, decideRetry, headerWaits, isIdempotent, rateLimitWaitMs } from "./retry.js";
 import { sendFollowingRedirects, type SendContext } from "./send.js";
 import { isXmlMedia } from "./xml-media.js";
 import { resolveBaseUrl } from "./server-url.js";
@@ -193,7 +193,6 @@ async function finish(
   response: Response,
   url: URL,
   auth: AppliedAuth,
-  retryAfterSeconds?: number,
 ): Promise<HttpOutcome> {
   const streamed = step.streams === true || /^text\/event-stream\b/i.test(response.headers.get("content-type") ?? "");
   if (streamed && response.status >= 200 && response.status < 300) {
@@ -236,7 +235,7 @@ async function finish(
     redact: ctx.redact,
     ...(apiError?.Code === undefined ? {} : { apiError: apiError.Code }),
     ...(typed === undefined ? {} : { apiError: typed }),
-    ...(retryAfterSeconds !== undefined ? { retryAfterSeconds } : {}),
+    ...headerWaits(response.headers, ctx.now()),
     ...(suggestion ? { suggestion } : {}),
   });
   return { ok: false, error, response: { ...answer, body: ctx.redact(said) } };
@@ -375,8 +374,7 @@ async function exchange(
       remainingMs: deadline.remainingMs(),
       policy: ctx.policy,
     });
-    if (!decision.retry)
-      return finish(ctx, step, prepared.method, response, sent.url, authorized.auth, decision.retryAfterSeconds);
+    if (!decision.retry) return finish(ctx, step, prepared.method, response, sent.url, authorized.auth);
     await discardBody(response);
     await sleep(decision.waitMs, undefined, { signal: deadline.signal });
     retries++;

@@ -385,7 +385,10 @@ export interface HttpFailure {
     Partial<Pick<StepSpec, "params" | "body" | "successStatus" | "unsent">>;
   readonly status: number;
   readonly body?: unknown;
+  /** The seconds its `Retry-After` header asks to wait. */
   readonly retryAfterSeconds?: number;
+  /** The seconds until a rate-limit reset header's time (`X-RateLimit-Reset`): a wait only when rate limited. */
+  readonly resetSeconds?: number;
   readonly redact?: Redactor;
   /** Used when the goals file has no hint for this status or code (e.g. the credential variable for a 401). */
   readonly suggestion?: string;
@@ -409,6 +412,26 @@ function statusPhrase(step: HttpFailure["step"], status: number, plan = false): 
 
 function rateLimitSuggestion(seconds: number | undefined): string | undefined {
   return seconds === undefined ? undefined : `Wait ${seconds} second${seconds === 1 ? "" : "s"}, then call again.`;
+}
+
+/** Said of a failure other than a rate limit whose answer asks for a wait (a cooldown's 409): the same call, later. */
+const waitSuggestion = (seconds: number): string =>
+  `The API asks to wait ${seconds} second${seconds === 1 ? "" : "s"} before this call can go through: ` +
+  "wait that long, then repeat the same call.";
+
+/**
+ * The seconds a failed answer asks to wait: its `Retry-After` header, else (a rate limit only) a reset header, else a
+ * wait its JSON body names (any failure: SpaceTraders' 409 on cooldown), else (a rate limit only) one its message
+ * says in words. A failure other than a rate limit counts only a wait of more than 0 seconds (Bungie answers
+ * `ThrottleSeconds: 0` on every call).
+ */
+function waitAsked(failure: HttpFailure, code: ErrorCode, summary: string | undefined): number | undefined {
+  if (code === "RATE_LIMITED")
+    return (
+      failure.retryAfterSeconds ?? failure.resetSeconds ?? retryAfterInBody(failure.body) ?? retryAfterInText(summary)
+    );
+  const seconds = failure.retryAfterSeconds ?? retryAfterInBody(failure.body);
+  return seconds !== undefined && seconds > 0 ? seconds : undefined;
 }
 
 /** The codes an API's code word may give a 400 (AWS answers `Throttling`, `NoSuchEntity`, `EntityAlreadyExists`). */
@@ -460,26 +483,41 @@ export function notFoundSaid(status: number, summary: string | undefined): Error
   return subject === undefined || REQUEST_PART.test(subject) ? undefined : "NOT_FOUND";
 }
 
-/** Where an error body says how long to wait: its top, or Telegram's `parameters`, `error`, Kubernetes' `details`. */
-const WAIT_PLACES = [undefined, "parameters", "error", "details"] as const;
-/** The names it gives that wait, in seconds. */
-const WAIT_NAMES = ["retry_after", "retryAfter", "retry_after_seconds", "retryAfterSeconds"] as const;
+/**
+ * A member that names a wait in seconds, its name lower-cased without `_`/`-`: `retry_after` (Telegram, Discord),
+ * `retryAfterSeconds` (Kubernetes), GoDaddy's `retryAfterSec`, Bungie's `ThrottleSeconds`, `wait_seconds`.
+ */
+const WAIT_NAME = /^(?:retryafter(?:seconds|secs?)?|retryinseconds|(?:wait|throttle|cooldown)(?:seconds|secs?))$/;
+/** A holder named for a wait (`cooldown`, `throttle`, `retry`, `wait`) and its member that counts its seconds. */
+const WAIT_HOLDER = /cooldown|throttl|retry|wait/;
+const HELD_WAIT_NAME = /^(?:remaining)?(?:seconds|secs?)$|^secondsremaining$/;
+/** How deep an object may hold the wait: SpaceTraders' `error.data.cooldown` is three down. */
+const WAIT_DEPTH = 3;
+
+const waitSeconds = (value: unknown): number | undefined => {
+  const seconds = typeof value === "string" && /^\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : value;
+  return typeof seconds === "number" && Number.isFinite(seconds) && seconds >= 0 ? Math.ceil(seconds) : undefined;
+};
 
 /**
- * The seconds a rate-limited answer's JSON body asks to wait (Telegram's `{"parameters": {"retry_after": 35}}`,
- * Discord's `{"retry_after": 6.457}`, Kubernetes' `details.retryAfterSeconds`), rounded up; undefined when it says no
- * number of seconds (a date, a phrase, nothing).
+ * The seconds an error's JSON body asks to wait, rounded up: a member named for it at any depth up to three objects
+ * down, the shallowest first (Telegram's `{"parameters": {"retry_after": 35}}`, Discord's `{"retry_after": 6.457}`,
+ * Kubernetes' `details.retryAfterSeconds`), or the remaining seconds of a `cooldown` (SpaceTraders' `{error: {data:
+ * {cooldown: {remainingSeconds: 42}}}}`). Undefined when it says no number of seconds (a date, a phrase, nothing).
  */
 export function retryAfterInBody(body: unknown): number | undefined {
-  if (!isRecord(body)) return undefined;
-  for (const place of WAIT_PLACES) {
-    const holder = place === undefined ? body : body[place];
-    if (!isRecord(holder)) continue;
-    for (const name of WAIT_NAMES) {
-      const value = holder[name];
-      const seconds = typeof value === "string" && /^\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : value;
-      if (typeof seconds === "number" && Number.isFinite(seconds) && seconds >= 0) return Math.ceil(seconds);
-    }
+  let level: (readonly [Record<string, unknown>, string])[] = isRecord(body) ? [[body, ""]] : [];
+  for (let depth = 0; depth <= WAIT_DEPTH && level.length > 0; depth++) {
+    const next: (readonly [Record<string, unknown>, string])[] = [];
+    for (const [holder, holderName] of level)
+      for (const [key, value] of Object.entries(holder)) {
+        const name = key.toLowerCase().replace(/[^a-z0-9]/g, "");
+        const named = WAIT_NAME.test(name) || (WAIT_HOLDER.test(holderName) && HELD_WAIT_NAME.test(name));
+        const seconds = named ? waitSeconds(value) : undefined;
+        if (seconds !== undefined) return seconds;
+        if (isRecord(value)) next.push([value, name]);
+      }
+    level = next;
   }
   return undefined;
 }
@@ -592,14 +630,14 @@ export function httpStatusError(failure: HttpFailure): ErrorDetail {
     (planRefused(failure, summary) ? "FORBIDDEN" : statusToCode(status));
   const plan = code === "FORBIDDEN" && planRefused(failure, summary);
   const unsure = !plan && mayBeRateLimit(failure, code);
-  const retryAfterSeconds =
-    failure.retryAfterSeconds ??
-    (code === "RATE_LIMITED" ? (retryAfterInBody(failure.body) ?? retryAfterInText(summary)) : undefined);
   const said = apiError !== undefined && !summary?.includes(apiError) ? `${apiError}: ${summary ?? ""}` : summary;
   const token =
     status >= 400 && status < 500 && status !== 401
       ? tokenToSendBack({ params: step.params ?? [], body: step.body }, failure.body)
       : undefined;
+  const waitMends = code !== "UNAUTHORIZED" && !plan && token === undefined;
+  const retryAfterSeconds = waitMends ? waitAsked(failure, code, summary) : undefined;
+  const timed = retryAfterSeconds !== undefined && code !== "RATE_LIMITED";
   const message =
     `${step.operationId} failed with HTTP ${statusPhrase(step, status, plan)}.` +
     (said ? ` The API said: ${said}` : "") +
@@ -608,6 +646,7 @@ export function httpStatusError(failure: HttpFailure): ErrorDetail {
     (token === undefined ? undefined : tokenSuggestion(token)) ??
     failure.suggestion ??
     (plan ? PLAN_REFUSAL : undefined) ??
+    (timed ? waitSuggestion(retryAfterSeconds) : undefined) ??
     (unsure ? REFUSAL_OR_RATE_LIMIT : undefined) ??
     (code === "RATE_LIMITED" ? rateLimitSuggestion(retryAfterSeconds) : undefined) ??
     (code === "INVALID_ARGUMENT" ? rejectionSuggestion(step, said) : undefined) ??
@@ -617,8 +656,11 @@ export function httpStatusError(failure: HttpFailure): ErrorDetail {
     code,
     status,
     message: redact(message),
-    suggestion: timedSuggestion(suggestionFor(step, code, status, fallback, unsure || undefined), retryAfterSeconds),
-    ...(unsure ? { retryable: true } : {}),
+    suggestion: timedSuggestion(
+      suggestionFor(step, code, status, fallback, unsure || timed || undefined),
+      retryAfterSeconds,
+    ),
+    ...(unsure || timed ? { retryable: true } : {}),
     retry_after_seconds: retryAfterSeconds,
     ...(apiError === undefined ? {} : { api_error: apiError }),
   });

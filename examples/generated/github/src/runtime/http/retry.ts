@@ -63,6 +63,24 @@ export function rateLimitWaitMs(headers: Headers, now: number): number | undefin
   return undefined;
 }
 
+/** The waits a failed answer's headers ask for, in whole seconds: its `Retry-After`, and a rate-limit reset's. */
+export interface HeaderWaits {
+  readonly retryAfterSeconds?: number;
+  readonly resetSeconds?: number;
+}
+
+/**
+ * {@link HeaderWaits}: `Retry-After` asks for a wait whatever the status, while a reset header (sent on every answer by
+ * many APIs) only tells when a rate limit's window ends, a wait only for a rate-limited answer.
+ */
+export function headerWaits(headers: Headers, now: number): HeaderWaits {
+  const seconds = (ms: number | undefined) => (ms === undefined ? undefined : Math.ceil(ms / 1000));
+  const retryAfter = seconds(parseRetryAfter(headers.get("retry-after"), now));
+  if (retryAfter !== undefined) return { retryAfterSeconds: retryAfter };
+  const reset = seconds(rateLimitWaitMs(headers, now));
+  return reset === undefined ? {} : { resetSeconds: reset };
+}
+
 /** What the loop should do next. */
 export type RetryDecision =
   | { readonly retry: true; readonly waitMs: number }
