@@ -78,7 +78,21 @@ const DESTRUCTIVE_WORDS: ReadonlySet<string> = new Set([
   "kill",
   "jettison",
   "discard",
+  // "Close an account", "Close a dispute" (`POST /v1/charges/{charge}/dispute/close`): it stops being open.
+  "close",
 ]);
+
+/**
+ * Whether a write's path ends in the segment `end` (`/end`, an RPC name's `.end` or `:end`): it ends what the path
+ * names (Reverb's `PUT /my/listings/{slug}/state/end`, "End a listing", takes it off sale). Only the whole segment:
+ * "end" opening a name is mostly an end user (`/v1/EndUsers`, `endUserLicenseAgreements`) or an end of an upload
+ * that commits it (`Blob_EndUpload`).
+ */
+function endsByPath(operation: { readonly method?: HttpMethod; readonly path: string }): boolean {
+  if (operation.method === undefined || isReadMethod(operation.method)) return false;
+  const last = (operation.path.split("/").at(-1) ?? "").replace(/\.(json|xml)$/i, "");
+  return /^end$/i.test(last.slice(Math.max(last.lastIndexOf("."), last.lastIndexOf(":")) + 1));
+}
 
 /** Verbs that change state: a call named with one is at least medium risk (approval), whatever its method. */
 const WRITE_WORDS: ReadonlySet<string> = new Set([
@@ -467,6 +481,15 @@ export function riskFromWords(
       return { risk: destructive ? "high" : "medium", destructive, word, source };
     }
     if (set === DESTRUCTIVE_WORDS) {
+      if (endsByPath(operation))
+        return { risk: "high", destructive: true, word: "end", source: `path ${operation.path}` };
+      if (replacesSubList(operation, schemas, summary ?? ""))
+        return {
+          risk: "high",
+          destructive: true,
+          word: "array",
+          source: "request body (sent in place of the record's list)",
+        };
       const chosen = chosenAction(operation) ?? chosenBodyAction(operation, schemas);
       if (chosen !== undefined) return { risk: "high", destructive: true, ...chosen };
       const loss = dataLossSaid(operation);
@@ -566,6 +589,39 @@ function chosenBodyAction(
     .map((w) => SHORT_VERBS[w] ?? w)
     .find((w) => DESTRUCTIVE_WORDS.has(w) || OVERWRITING_VALUES.has(w));
   return word === undefined ? undefined : { word, source: "request body" };
+}
+
+/** Words saying a write acts on some of a list's entries (adds to it, or updates several), not the whole list. */
+const SOME_ENTRIES =
+  /\b(?:add|adds|adding|append|appends|batch|bulk|multiple|several|many|upsert|insert|create|creates)\b|multi/i;
+
+/** A summary that opens by setting what the list holds: "Update payment history", "Replace cells", "Set columns". */
+const REPLACING_VERB = /^\s*(?:update|replace|set|configure|manage|change|overwrite|assign)s?\b/i;
+
+const isRefTo = (schema: unknown): schema is { readonly $ref: string } =>
+  typeof schema === "object" && schema !== null && typeof (schema as Record<string, unknown>)["$ref"] === "string";
+
+/**
+ * Whether a PUT sends a whole list in place of a record's sub-list: its JSON body is an array, its path ends in a
+ * named list under a record (`PUT /documents/{id}/payments`, Billingo's "Update payment history", whose body replaces
+ * the document's payment history: a payment left out is deleted), and its summary opens by setting the list (update,
+ * replace, set, configure, manage, assign) without saying it adds or updates some entries (a batch, several, multi,
+ * an append). A top-level list (`PUT /products` with a list of products) is a batch; "Edit contacts", "Saves prices",
+ * "Send an email" with a list say no replacement.
+ */
+function replacesSubList(
+  operation: { readonly method?: HttpMethod; readonly path: string; readonly requestBody?: RequestBody },
+  schemas: SchemaLookup,
+  said: string,
+): boolean {
+  if (operation.method !== "put") return false;
+  const segments = operation.path.split("/").filter((s) => s !== "");
+  const [under, last] = segments.slice(-2);
+  if (last === undefined || under === undefined || last.includes("{") || !under.includes("{")) return false;
+  if (!REPLACING_VERB.test(said) || SOME_ENTRIES.test(said)) return false;
+  let schema: unknown = operation.requestBody?.contents.find((c) => c.kind === "json")?.schema;
+  for (let depth = 0; depth < 6 && isRefTo(schema); depth++) schema = schemas(schema.$ref.split("/").at(-1) ?? "");
+  return typeof schema === "object" && schema !== null && (schema as Record<string, unknown>)["type"] === "array";
 }
 
 /** Words saying a call loses data for good, whatever its name says. */

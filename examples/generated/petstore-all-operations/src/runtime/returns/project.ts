@@ -27,6 +27,8 @@ export interface ProjectionInput {
     readonly startedTask?: StartedTask;
     /** The last step reads: a 202 to it says what it asks for is not ready (see `StepResponse.read`). */
     readonly read?: true;
+    /** Its spec documents a bodiless 202 as none found (see `StepResponse.noneFound`). */
+    readonly noneFound?: string;
   };
 }
 
@@ -40,7 +42,7 @@ export function projectResult(input: ProjectionInput): Record<string, unknown> {
   const result =
     input.projection !== undefined
       ? asResultObject(input.projection(input.context))
-      : defaultResult(last?.body, last?.status, last?.headers, last?.url);
+      : defaultResult(last?.body, last?.status, last?.headers, last?.url, last);
   const noted = withTaskNote(withUnfinishedNote(result, last?.unfinished), last?.startedTask);
   const unfinished = withAcceptedNote(noted, last?.status, last?.headers, last?.read);
   return withMorePagesNote(withFailedItemsNote(unfinished, last?.failedItems), last?.headers, last?.body);

@@ -67,6 +67,23 @@ export function acceptedNote(headers?: AnswerHeaders, read?: boolean): string {
   return wait === undefined ? ACCEPTED_NOTE : `${ACCEPTED_NOTE}, and the API asks to wait ${asked} before that`;
 }
 
+/** A description saying nothing was found: "no blacklist found", "no processed documents found", "nothing found". */
+const NONE_FOUND = /\bno\s+(?:[\w-]+\s+){0,3}(?:was\s+|were\s+)?found\b|\bnothing\s+(?:was\s+)?found\b/i;
+
+/** Whether a read's documented 202 says it found none (Semantria: "Client request accepted, no blacklist found."). */
+export const saysNoneFound = (description: string): boolean => NONE_FOUND.test(description);
+
+/** What a bodiless 202 to a read says when its spec documents that answer as none found. */
+const noneFoundNote = (documented: string): string =>
+  `The API answered HTTP 202 without a body, which it documents as "${documented.trim().replace(/\.$/, "")}": ` +
+  "it found none of what this read asks for. Tell the user there are none; do not describe any.";
+
+/** How a 202 to a read is told: not ready (read again later), or none found as its spec documents. */
+export interface AcceptedRead {
+  readonly read?: true;
+  readonly noneFound?: string;
+}
+
 /** The member a result gets when the answer's own status says the work is still under way. */
 export const IN_PROGRESS_KEY = "_in_progress";
 
@@ -172,11 +189,15 @@ export function withMorePagesNote(
   return { ...result, [MORE_PAGES_KEY]: note };
 }
 
+/** The result {@link emptyAnswer} gives a bodiless 202: its own `done: false` or none-found note says what it is. */
+const isEmptyAccepted = (result: Record<string, unknown>): boolean =>
+  result["done"] === false || (result["ok"] === true && result["status"] === 202 && typeof result["note"] === "string");
+
 /**
  * The result with `_in_progress` saying the API only accepted the request, when it answered 202 with a body that says
  * nothing more of its progress (Traccar's `POST /commands/send`: 200 "Command sent", 202 "Command queued", both the
  * command): the body alone reads as done. The result as is for any other status, or when it already says the work is
- * unfinished (a note of its own, or the `done: false` of an empty 202).
+ * unfinished (a note of its own, or the `done: false` of an empty 202) or that a read found none.
  */
 export function withAcceptedNote(
   result: Record<string, unknown>,
@@ -184,7 +205,7 @@ export function withAcceptedNote(
   headers?: AnswerHeaders,
   read?: boolean,
 ): Record<string, unknown> {
-  if (status !== 202 || Object.hasOwn(result, IN_PROGRESS_KEY) || result["done"] === false) return result;
+  if (status !== 202 || Object.hasOwn(result, IN_PROGRESS_KEY) || isEmptyAccepted(result)) return result;
   return { ...result, [IN_PROGRESS_KEY]: `${acceptedNote(headers, read)}.` };
 }
 
@@ -212,13 +233,14 @@ export function defaultResult(
   status?: number,
   headers?: AnswerHeaders,
   url?: string,
+  read?: AcceptedRead,
 ): Record<string, unknown> {
   const home = requestHost(url);
   if (isJsonLines(body) && body.length > 1) return jsonLinesResult(body, home);
   if (Array.isArray(body)) return { items: denoise(body, home) ?? [] };
   const kept = denoise(body, home);
   const listed = isPlainObject(body) ? withEmptyLists(body, kept) : kept;
-  return listed === undefined ? emptyAnswer(status, headers, url) : asResultObject(listed);
+  return listed === undefined ? emptyAnswer(status, headers, url, read) : asResultObject(listed);
 }
 
 /**
@@ -241,11 +263,15 @@ function requestHost(url: string | undefined): string | undefined {
   }
 }
 
-/** `{ok: true, status}` of an answer without a body, with its `location`; an accepted one (202) is marked not done. */
+/**
+ * `{ok: true, status}` of an answer without a body, with its `location`; an accepted one (202) is marked not done, a
+ * read's with the read's wording (not ready: call again), or as none found where its spec documents the 202 so.
+ */
 export function emptyAnswer(
   status: number | undefined,
   headers?: AnswerHeaders,
   url?: string,
+  read?: AcceptedRead,
 ): Record<string, unknown> {
   if (status === undefined) return { ok: true };
   const names = status === 202 ? MONITOR_HEADERS : MONITOR_HEADERS.slice(0, 1);
@@ -255,13 +281,15 @@ export function emptyAnswer(
   );
   const at = location === undefined ? {} : { location };
   if (status !== 202) return { ok: true, status, ...at };
-  return {
-    ok: true,
-    status,
-    done: false,
-    note: `${acceptedNote(headers)}${location === undefined ? "" : ": its progress is at `location`"}.`,
-    ...at,
-  };
+  if (read?.read === true && read.noneFound !== undefined)
+    return { ok: true, status, note: noneFoundNote(read.noneFound) };
+  const progress =
+    location === undefined
+      ? ""
+      : read?.read === true
+        ? " (its progress is at `location`)"
+        : ": its progress is at `location`";
+  return { ok: true, status, done: false, note: `${acceptedNote(headers, read?.read)}${progress}.`, ...at };
 }
 
 /**
