@@ -78,6 +78,10 @@ const DESTRUCTIVE_WORDS: ReadonlySet<string> = new Set([
   "kill",
   "jettison",
   "discard",
+  // A reset discards what was there (Okta's reset_factors removes every enrolled factor, reset_password the password);
+  // an expiry ends what was valid (expire_password): no call gives it back, where a suspend is undone by unsuspend.
+  "reset",
+  "expire",
 ]);
 
 /** Verbs that change state: a call named with one is at least medium risk (approval), whatever its method. */
@@ -104,7 +108,6 @@ const WRITE_WORDS: ReadonlySet<string> = new Set([
   "upsert",
   "submit",
   "rotate",
-  "reset",
   "restore",
   "unarchive",
   "install",

