@@ -143,11 +143,7 @@ export function operationToModel(ctx: IngestContext, { raw, summary }: Summarise
     pointer: summary.pointer,
   });
   checkPathTemplate(ctx, { path: summary.path, parameters: withQuery, pointer: summary.pointer });
-  const body: RequestBody | undefined = sendableBody(
-    ctx,
-    summary,
-    requestBody ?? openapiRequestBody(ctx, raw.operation),
-  );
+  const { body, unsendable } = sendableBody(ctx, summary, requestBody ?? openapiRequestBody(ctx, raw.operation));
   const borrowed = borrowedListFilters(ctx, raw, withQuery, body !== undefined);
   if (borrowed.size > 0) {
     ctx.reporter.report("SPEC_LIST_FILTERS_DROPPED", summary.pointer, {
@@ -168,6 +164,7 @@ export function operationToModel(ctx: IngestContext, { raw, summary }: Summarise
     responses,
     ...optional("success", pickSuccess(responses)),
     ...(borrowed.size === 0 ? {} : { listFiltersDropped: [...borrowed] }),
+    ...(unsendable ? { bodyUnsendable: true as const } : {}),
     security,
     ...optional("servers", servers),
     extensions,

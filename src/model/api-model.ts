@@ -168,6 +168,11 @@ export interface Operation extends OperationSummary {
    * (`SPEC_LIST_FILTERS_DROPPED`): the spec declares no field this write sends.
    */
   readonly listFiltersDropped?: readonly string[];
+  /**
+   * A GET or HEAD whose required request body it cannot be called without was dropped (`SPEC_READ_BODY_DROPPED`:
+   * IBKR's `GET /secdef`): the operation cannot work as its spec says, so no `--all-operations` or `init` draft offers it.
+   */
+  readonly bodyUnsendable?: true;
 }
 
 export interface Parameter {

@@ -68,7 +68,8 @@ function matchesFilter(operation: Operation, filter: OperationFilter): boolean {
  * One tool per operation that passes `filter`, in the model's operation order; an AWS query action selected in both its
  * forms is one tool (see `oneFormPerAction`), the form left out said in an info diagnostic; a CORS preflight is left
  * out unless operations are named (see `isCorsPreflight`), also said in an info diagnostic, and so is the API's own
- * OAuth sign-in (see `isOAuthEndpoint`).
+ * OAuth sign-in (see `isOAuthEndpoint`); so, said at ingest, is a GET or HEAD that cannot be called without the body
+ * it cannot send (`bodyUnsendable`).
  */
 export function planAllOperations(
   model: ApiModel,
@@ -81,8 +82,10 @@ export function planAllOperations(
   const preflights = named ? [] : selected.filter(isCorsPreflight);
   const signIns = named ? [] : selected.filter(oauthEndpoints(model, schemaLookup(model.schemas)));
   const signOuts = named ? [] : selected.filter((operation) => !signIns.includes(operation) && isSignOut(operation));
+  // A GET whose required body was dropped cannot be called as its spec says (said by SPEC_READ_BODY_DROPPED).
+  const uncallable = (o: Operation): boolean => !named && o.bodyUnsendable === true;
   const { kept, leftOut } = oneFormPerAction(
-    selected.filter((o) => !preflights.includes(o) && !signIns.includes(o) && !signOuts.includes(o)),
+    selected.filter((o) => !preflights.includes(o) && !signIns.includes(o) && !signOuts.includes(o) && !uncallable(o)),
   );
   return {
     tools: withTaskReaders(

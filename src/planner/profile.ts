@@ -73,9 +73,12 @@ export function operationProfile(
   const verbOnlySegment =
     (recordVerb !== undefined && fromPath === recordVerb && lastWords.length === 1) ||
     (idVerb !== undefined && fromPath === idVerb && lastWords.join(" ") === idVerb.action);
+  // A segment that only groups the record's verbs (`…/{userId}/lifecycle/reset_factors`) names no parent.
+  const grouped = recordVerb !== undefined && fromPath === recordVerb && groupingSegment(segments);
+  const objectSegments = grouped ? [...segments.slice(0, -2), ...segments.slice(-1)] : segments;
   const objects = objectWords(
     operation,
-    verbOnlySegment ? segments.slice(0, -1) : segments,
+    verbOnlySegment ? objectSegments.slice(0, -1) : objectSegments,
     rpc,
     idWords,
     action,
@@ -394,7 +397,8 @@ function recordVerbSegment(
 ): { action: string; verb: true } | undefined {
   const last = segments.at(-1) ?? "";
   if (!RECORD_VERB_METHODS.has(operation.method) || segments.length < 2 || PARAMETER.test(last)) return undefined;
-  if (!PARAMETER.test(segments.at(-2) ?? "")) return undefined;
+  const grouped = groupingSegment(segments);
+  if (!PARAMETER.test(segments.at(-2) ?? "") && !grouped) return undefined;
   const words = splitWords(last);
   const verb = words[0];
   if (verb === undefined || verb.length < 3 || verbClasses(stem(verb)) !== undefined) return undefined;
@@ -414,8 +418,22 @@ function recordVerbSegment(
   )
     return undefined;
   const idOpens = (id[0] === operation.method ? id[1] : id[0]) === verb;
-  if (!determined && (words.length > 1 || isPlural(verb) || !idOpens)) return undefined;
+  // Under a grouping segment the id that is the segment's words (Okta's `resetFactors` on `…/lifecycle/reset_factors`)
+  // names verb and object as the path does.
+  // A noun + verb segment (`bulkInsert`: insert in bulk) is no such pair.
+  const idIsSegment =
+    grouped && words.length > 1 && id.join(" ") === words.join(" ") && verbClasses(stem(words[1] ?? "")) === undefined;
+  if (!determined && !idIsSegment && (words.length > 1 || isPlural(verb) || !idOpens)) return undefined;
   return { action: stem(verb), verb: true };
+}
+
+/**
+ * A plain segment between a record's parameter and the verb segment after it that only groups the record's verbs: Okta's
+ * `/users/{userId}/lifecycle/activate`, `/users/{userId}/credentials/forgot_password`, `/calls/{id}/actions/answer`.
+ */
+function groupingSegment(segments: readonly string[]): boolean {
+  const group = segments.at(-2) ?? "";
+  return segments.length >= 4 && PARAMETER.test(segments.at(-3) ?? "") && !PARAMETER.test(group) && group !== "";
 }
 
 /**

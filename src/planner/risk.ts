@@ -80,6 +80,10 @@ const DESTRUCTIVE_WORDS: ReadonlySet<string> = new Set([
   "discard",
   // "Close an account", "Close a dispute" (`POST /v1/charges/{charge}/dispute/close`): it stops being open.
   "close",
+  // A reset discards what was there (Okta's reset_factors removes every enrolled factor, reset_password the password);
+  // an expiry ends what was valid (expire_password): no call gives it back, where a suspend is undone by unsuspend.
+  "reset",
+  "expire",
 ]);
 
 /**
@@ -118,7 +122,6 @@ const WRITE_WORDS: ReadonlySet<string> = new Set([
   "upsert",
   "submit",
   "rotate",
-  "reset",
   "restore",
   "unarchive",
   "install",
@@ -426,9 +429,45 @@ const postsOnlyCache = new WeakMap<readonly unknown[], boolean>();
  * POSTs only {@link readsByRpcNoun}), else its own.
  */
 export function riskMethod(operation: WordedOperation, postOnly = false): HttpMethod {
-  return readsByRpcPost(operation) || (postOnly && operation.method === "post" && readsByRpcNoun(operation))
+  return readsByRpcPost(operation) ||
+    previewsByPost(operation) ||
+    (postOnly && operation.method === "post" && readsByRpcNoun(operation))
     ? "get"
     : operation.method;
+}
+
+/** Last words of a path segment that name a what-if of a write: `order_impact`, `whatIf`, `preview`, `dry-run`. */
+const PREVIEW_ENDINGS: readonly (readonly string[])[] = [
+  ["preview"],
+  ["impact"],
+  ["what", "if"],
+  ["whatif"],
+  ["dry", "run"],
+  ["dryrun"],
+];
+
+/**
+ * Whether a POST previews a write without making it: its last path segment (the part after a `.` or `:` in an RPC
+ * name) ends with a what-if word (IBKR's `POST /accounts/{account}/order_impact`, Azure's `…/deployments/{name}/whatIf`,
+ * Zuora's `/v1/orders/preview`), singular (`/previews` holds made things), its summary (else its description's first
+ * sentence) opens with "Preview" or a read verb ("Return margin impact info", "Returns changes that will be made by the
+ * deployment if executed"), and none of its words changes something (`riskFromWords`: DocuSign's "Creates a preview …",
+ * Zuora's "Generate a billing preview" stay writes). It reads: low, read-only, no approval.
+ */
+export function previewsByPost(operation: WordedOperation): boolean {
+  if (operation.method !== "post") return false;
+  const last = (operation.path.split("/").at(-1) ?? "").replace(/\.(json|xml)$/i, "");
+  if (last === "" || last.includes("{")) return false;
+  const named = words(last.slice(Math.max(last.lastIndexOf("."), last.lastIndexOf(":")) + 1));
+  const ends = PREVIEW_ENDINGS.some(
+    (e) => e.length <= named.length && e.every((w, i) => named[named.length - e.length + i] === w),
+  );
+  if (!ends) return false;
+  const text = (operation.summary ?? operation.description?.split(/(?<=[.!?])\s/)[0])?.trim() ?? "";
+  const first = /^([A-Za-z]+)\b/.exec(text)?.[1]?.toLowerCase();
+  if (first === undefined || !(first.startsWith("preview") || bases(first).some((b) => SUMMARY_READ_VERBS.has(b))))
+    return false;
+  return riskFromWords(operation) === undefined;
 }
 
 /** Why a call's own words make it an action: the word, where it is, and whether it destroys. */

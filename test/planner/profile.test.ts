@@ -458,6 +458,46 @@ const CASES: readonly Case[] = [
     { action: "answer", object: "call" },
   ],
   [
+    "Okta: a verb segment after a segment that groups a record's verbs (/lifecycle/activate) is the action",
+    { method: "post", path: "/api/v1/users/{userId}/lifecycle/activate", id: "activateUser", summary: "Activate User" },
+    { action: "activate", object: "user", qualifiers: ["of a parent"] },
+  ],
+  [
+    "Okta: a verb + noun segment under a grouping segment that the id repeats (resetFactors) acts on its noun",
+    {
+      method: "post",
+      path: "/api/v1/users/{userId}/lifecycle/reset_factors",
+      id: "resetFactors",
+      summary: "Reset Factors",
+    },
+    { action: "reset", object: "factor", parents: ["user"], qualifiers: ["of a parent"] },
+  ],
+  [
+    "a noun segment under a group segment stays a thing when the summary opens with another word",
+    { method: "post", path: "/users/{id}/settings/profile", id: "UserProfile", summary: "Update a user's profile" },
+    { action: "create", object: "profile", parents: ["user", "setting"] },
+  ],
+  [
+    "Google: a noun + verb segment under a group (disks/bulkInsert) is no verb + object pair",
+    {
+      method: "post",
+      path: "/projects/{project}/zones/{zone}/disks/bulkInsert",
+      id: "compute.disks.bulkInsert",
+      summary: "Bulk create a set of disks.",
+    },
+    { action: "create", object: "disk", parents: ["project", "zone"], signals: ["bulk"] },
+  ],
+  [
+    "a verb + noun segment under a group whose id is not the segment's words is a thing",
+    {
+      method: "post",
+      path: "/users/{id}/credentials/forgot_password",
+      id: "forgotPassword(oneTimeCode)",
+      summary: "Forgot Password (One Time Code)",
+    },
+    { action: "create", object: "forgot password", parents: ["user", "credential"] },
+  ],
+  [
     "a noun segment the id names is no verb when the summary opens with another word",
     { method: "post", path: "/users/{id}/profile", id: "UserProfile", summary: "Update a user's profile" },
     { action: "create", object: "profile", parents: ["user"] },

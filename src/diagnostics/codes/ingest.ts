@@ -76,7 +76,8 @@ export const ingestCodes = {
   },
   SPEC_READ_BODY_DROPPED: {
     severity: "warning",
-    title: "a GET or HEAD operation declares a request body, which HTTP clients cannot send; the tool offers none",
+    title:
+      "a GET or HEAD operation declares a request body, which HTTP clients cannot send; the tool offers none, and an operation that cannot be called without it (required, and needing a value) is left out of --all-operations and init drafts",
     hint: "move what the body carries into query parameters, or describe the API's POST form of the operation and use that one",
   },
   SPEC_LIST_FILTERS_DROPPED: {

@@ -255,12 +255,14 @@ export function resourcesOf(model: ApiModel) {
   const parent = (o: Operation): string | undefined => parents(o).at(-1);
   // An AWS query action listed as both GET_X and POST_X is drafted once, from its GET form; a CORS preflight, the
   // API's own OAuth sign-in, the bulk twin of an item's write and an update of a record that can change nothing
-  // (`changesNothing`) never.
+  // (`changesNothing`) never, nor a GET that cannot be called without the body it cannot send (`bodyUnsendable`).
   const signIn = oauthEndpoints(model, schemaLookup(model.schemas));
   const bulk = bulkTwins(model.operations);
   const idle = changesNothing(model.operations);
   const single = oneFormPerAction(
-    model.operations.filter((o) => !isCorsPreflight(o) && !signIn(o) && !isSignOut(o) && !bulk(o) && !idle(o)),
+    model.operations.filter(
+      (o) => !isCorsPreflight(o) && !signIn(o) && !isSignOut(o) && !bulk(o) && !idle(o) && !o.bodyUnsendable,
+    ),
   ).kept;
   const wanted = single.filter((o) => !isDiscovery(o));
   const view: ApiModel = { ...model, operations: newestVersions(wanted.length > 0 ? wanted : single) };

@@ -3,7 +3,15 @@ import type { Operation } from "../../model/api-model.js";
 import { MAX_TOOL_NAME, toIdentifierName, toSnakeCase } from "../../util/naming.js";
 import { FORMAT_EXTENSION, idParts, segments, singular, staticSegments } from "./operations.js";
 import { isPlural, splitWords, stem, verbClasses } from "../../runtime/adapters/search-words.js";
-import { actionPath, groupedId, idOpeningAction, madeByVerb, operationGroupId, operationProfile } from "../profile.js";
+import {
+  actionPath,
+  actsOnRecord,
+  groupedId,
+  idOpeningAction,
+  madeByVerb,
+  operationGroupId,
+  operationProfile,
+} from "../profile.js";
 import { namedAction } from "../named-action.js";
 import { methodNamedAction } from "../query-actions.js";
 import { namingId } from "../../model/naming-id.js";
@@ -176,7 +184,12 @@ function unobjectedName(operation: Operation, verb: string): string {
     .join("_");
   const first = name.split("_")[0] ?? "";
   const named = (operation.idSynthesized || restatesPath(operation)) && rpcName(operation.path) === undefined;
-  const ownVerb = verb === "call" && (verbClasses(stem(first)) !== undefined || idOpeningAction(operation) === first);
+  // A verb no table knows that the path and the id both name (Okta's `activateUser` on `…/lifecycle/activate`).
+  const ownVerb =
+    verb === "call" &&
+    (verbClasses(stem(first)) !== undefined ||
+      idOpeningAction(operation) === first ||
+      (actsOnRecord(operation) && operationProfile(operation).action === first));
   if (named || VERBS.has(first) || ownVerb) return name;
   if (leadsWithPathAction(operation, first)) return name;
   const parts = groupedId(namingId(operation));

@@ -676,7 +676,7 @@ export function groupProposals(
             operationIndex: model.operations.indexOf(operation),
           }
         : singleProposal(model, operation, kind, group, profile(operation));
-      if (changesNothing(operation, proposal)) continue;
+      if (changesNothing(model, operation, proposal)) continue;
       picked.add(operation);
       const first =
         kept.length === 0 &&
@@ -775,10 +775,15 @@ const squashName = (name: string): string => name.toLowerCase().replace(/[^a-z0-
 /**
  * An update whose draft sets nothing — no body field and no parameter beyond the path (Jira's issue edit, all of whose
  * fields are open or optional; Asana's task under an optional `data`): a call that reports success and changes nothing.
+ * An action its path's last segment names whose body has no field at all (Okta's `POST /users/{userId}/lifecycle/
+ * suspend`, an empty `text/plain`) does that action with nothing to send.
  */
-function changesNothing(operation: Operation, proposal: Proposal): boolean {
+function changesNothing(model: ApiModel, operation: Operation, proposal: Proposal): boolean {
   const kind = proposal.kind === "chain" ? chainTargetKind(operation) : proposal.kind;
   if ((kind !== "update" && kind !== "act") || operation.requestBody === undefined) return false;
+  const schemas = schemaLookup(model.schemas);
+  const fields = operation.requestBody.contents.some((c) => propertyNames(c.schema, schemas).length > 0);
+  if (kind === "act" && !endsWithParameter(operation.path) && !fields) return false;
   const step = proposal.steps.at(-1);
   if (step === undefined || step.params.some((p) => p.in !== "path")) return false;
   return step.body === undefined || (step.body.kind === "properties" && step.body.entries.length === 0);
@@ -1894,7 +1899,7 @@ export function chainProposals(
     if (target.deprecated) return [];
     const match = matchChain(model, target, resolvers);
     const chain = match && chainProposal(model, match, groupOf(target));
-    return chain && !changesNothing(target, chain) ? [chain] : [];
+    return chain && !changesNothing(model, target, chain) ? [chain] : [];
   });
 }
 

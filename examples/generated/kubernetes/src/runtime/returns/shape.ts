@@ -171,17 +171,29 @@ function bodyNextPage(body: unknown): string | undefined {
 }
 
 /**
+ * What the answer's body says of later pages: a top-level `has_more` (or `hasMore`) of true (Notion's and Stripe's
+ * lists), with the `next_cursor` it names, if any.
+ */
+function morePagesSaid(body: unknown): string | undefined {
+  if (!isPlainObject(body)) return undefined;
+  const key = ["has_more", "hasMore"].find((k) => body[k] === true);
+  if (key === undefined) return undefined;
+  const cursor = ["next_cursor", "nextCursor"].find((k) => typeof body[k] === "string" && body[k] !== "");
+  return `its ${key} is true${cursor === undefined ? "" : ` (${cursor} ${JSON.stringify(body[cursor])})`}`;
+}
+
+/**
  * The result with `_more_pages` when a tool that reads one page (it has no paging of its own) got an answer whose
  * headers say more pages follow (Trakt's `X-Pagination-Page: 1`, `X-Pagination-Page-Count: 5`, undeclared), or
- * whose body's links name a next page ({@link bodyNextPage}): the items shown are not all of them. The result as is
- * otherwise.
+ * whose body's links name a next page ({@link bodyNextPage}) or whose body says so (Notion's `has_more: true`, where
+ * the spec gives no `start_cursor` input): the items shown are not all of them. The result as is otherwise.
  */
 export function withMorePagesNote(
   result: Record<string, unknown>,
   headers: AnswerHeaders | undefined,
   body?: unknown,
 ): Record<string, unknown> {
-  const said = (headers === undefined ? undefined : laterPages(headers)) ?? bodyNextPage(body);
+  const said = (headers === undefined ? undefined : laterPages(headers)) ?? bodyNextPage(body) ?? morePagesSaid(body);
   if (said === undefined) return result;
   const note =
     `The API's answer is one page of several: ${said}. The items shown are not all of them; tell the user the list ` +

@@ -35,7 +35,8 @@ export interface ProjectionInput {
 /**
  * The projection evaluated in the final context, else the last step's response body denoised; with the note that the
  * work is not finished when the last answer's status says so, it names a background task or it is a 202 Accepted,
- * which items failed when its per-item results say so, and that it is one page of several when its headers say so.
+ * which items failed when its per-item results say so, and that it is one page of several when its headers or body
+ * say so.
  */
 export function projectResult(input: ProjectionInput): Record<string, unknown> {
   const last = input.last;
