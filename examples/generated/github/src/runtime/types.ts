@@ -63,6 +63,11 @@ export interface BodySpec {
   readonly encoding?: Readonly<Record<string, BodyPropertyEncoding>>;
   /** A PUT that replaces a resource: read it first and send the current value of each property the body leaves out. */
   readonly keepCurrent?: KeepCurrentSpec;
+  /**
+   * Places (RFC 6901 pointers, `*` for any item or key) of a JSON body where the spec has a 64-bit integer: a string
+   * of digits there is written as a JSON number with those digits (a value past 2^53 − 1 only stays exact so).
+   */
+  readonly exactIntegers?: readonly string[];
 }
 
 /**
