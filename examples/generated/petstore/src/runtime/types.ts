@@ -295,6 +295,10 @@ export interface ReturnCodesSpec {
   readonly errors: Readonly<Record<string, string>>;
   /** The spec says every code but the success ones is a failure ("other values indicate the call failed"). */
   readonly othersFail?: true;
+  /** The member naming the code in words (Bungie's `/ErrorStatus`: `ClanNotFound`), read as the API's error word. */
+  readonly name?: string;
+  /** The member giving the seconds to wait (Bungie's `/ThrottleSeconds`): more than 0 on a failure is a throttle. */
+  readonly wait?: string;
 }
 
 /**
