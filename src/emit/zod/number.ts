@@ -1,6 +1,6 @@
 // Turns the numeric keywords of a schema (bounds, multipleOf, integer) into a Zod number chain.
 import type { JsonSchemaObject } from "../../model/api-model.js";
-import { mayPassSafeInteger } from "../../schema/exact-integer.js";
+import { boundedSafe, mayPassSafeInteger } from "../../schema/exact-integer.js";
 import {
   array,
   arrow,
@@ -86,9 +86,7 @@ const IS_INTEGER = link("refine", atom("Number.isInteger"), object([["message", 
  * integers, so it is used only when the bounds keep values inside ±(2^53 − 1), else `Number.isInteger`.
  */
 export function integerToZod(schema: JsonSchemaObject): Code {
-  const low = Math.max(finite(schema, "minimum") ?? -Infinity, finite(schema, "exclusiveMinimum") ?? -Infinity);
-  const high = Math.min(finite(schema, "maximum") ?? Infinity, finite(schema, "exclusiveMaximum") ?? Infinity);
-  const safe = low >= Number.MIN_SAFE_INTEGER && high <= Number.MAX_SAFE_INTEGER;
+  const safe = boundedSafe(schema);
   const steps = [...STEPS.map((step) => step(schema)), metaFor(schema, !safe)];
   if (safe) return chain(zod("int"), steps);
   const number = chain(zod("number"), [IS_INTEGER, ...steps]);
