@@ -16,6 +16,7 @@ import { preferredContent, sentMedia } from "./media.js";
 import { isReadMethod } from "./risk.js";
 import { patchBody } from "./patch-body.js";
 import { derefTop, loneMemberOf } from "./schemas.js";
+import { exactIntegerPlaces } from "./exact-integers.js";
 import { soleValue } from "./sole-value.js";
 import { sendsAnswerElsewhere, streamSwitch } from "./stream-switch.js";
 import { ignoredOnCreate, isCreate } from "./create-ignored.js";
@@ -296,7 +297,11 @@ function bindBody(
       ...(words === "" ? {} : { description: words }),
       boundTo: [`${operation.id} body`],
     });
-    return { mediaType: sent.mediaType, kind: sent.kind, value: { kind: "expr", text: `$inputs.${name}` } };
+    return withExactIntegers(
+      { mediaType: sent.mediaType, kind: sent.kind, value: { kind: "expr", text: `$inputs.${name}` } },
+      content.schema,
+      schemas,
+    );
   }
   const required = requiredOf(object);
   const wrapper = soleWrapper(properties, schemas, (p) => isCredential(p, form));
@@ -319,7 +324,13 @@ function bindBody(
     wrapper === undefined
       ? { kind: "object", entries }
       : { kind: "object", entries: [[wrapper.name, { kind: "object", entries }]] };
-  return { mediaType: sent.mediaType, kind: sent.kind, value };
+  return withExactIntegers({ mediaType: sent.mediaType, kind: sent.kind, value }, content.schema, schemas);
+}
+
+/** A JSON body with the places of its 64-bit integers (exact-integers.ts), when it has any. */
+function withExactIntegers(body: BodyBinding, schema: JsonSchema, schemas: SchemaLookup): BodyBinding {
+  const exactIntegers = body.kind === "json" ? exactIntegerPlaces(schema, schemas) : [];
+  return exactIntegers.length > 0 ? { ...body, exactIntegers } : body;
 }
 
 const requiredOf = (schema: JsonSchema): Set<string> =>

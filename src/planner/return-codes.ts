@@ -116,7 +116,34 @@ function namedSuccessEnvelope(properties: SchemaObject, lookup: SchemaLookup): R
   if (!isObject(member) || member["type"] !== "integer") return undefined;
   const success = namedValues(member, lookup).filter(([, name]) => SUCCESS_MEANING.test(name));
   if (success.length === 0) return undefined;
-  return { member: `/${code}`, success: success.map(([value]) => value), errors: {}, othersFail: true };
+  return {
+    member: `/${code}`,
+    success: success.map(([value]) => value),
+    errors: {},
+    othersFail: true,
+    ...codeCompanions(properties, lookup),
+  };
+}
+
+/** A member that names the answer's code in words: Bungie's `ErrorStatus` ("ClanNotFound") beside `ErrorCode`. */
+const CODE_NAME_NAME = /^(?:error|return)[_-]?(?:status|name|key|type)$/i;
+/** A member giving how long to wait before calling again, in seconds: Bungie's `ThrottleSeconds`. */
+const WAIT_NAME = /^(?:throttle|retry[_-]?after)[_-]?(?:seconds|secs)?$/i;
+
+const typeIs = (schema: unknown, lookup: SchemaLookup, ...types: readonly string[]): boolean => {
+  const member = derefTop(schema as JsonSchema, lookup);
+  return isObject(member) && types.includes(member["type"] as string);
+};
+
+/**
+ * The members beside a return code that say more of a failure: the code's name as a string (classified as an API's
+ * error word is: …NotFound, …InvalidOrExpiredKey, …Throttle…) and the seconds to wait (more than 0: throttled).
+ */
+function codeCompanions(properties: SchemaObject, lookup: SchemaLookup): Pick<ReturnCodesSpec, "name" | "wait"> {
+  const names = Object.keys(properties);
+  const name = names.find((n) => CODE_NAME_NAME.test(n) && typeIs(properties[n], lookup, "string"));
+  const wait = names.find((n) => WAIT_NAME.test(n) && typeIs(properties[n], lookup, "integer", "number"));
+  return { ...(name === undefined ? {} : { name: `/${name}` }), ...(wait === undefined ? {} : { wait: `/${wait}` }) };
 }
 
 /**
@@ -132,7 +159,7 @@ function errorCodeEnvelope(properties: SchemaObject, lookup: SchemaLookup): Retu
   if (code === undefined || !names.some((n) => ERROR_MESSAGE_NAME.test(n)) || !names.some((n) => RESULT_NAME.test(n)))
     return undefined;
   if (!zeroIsACode(derefTop(properties[code] as JsonSchema, lookup))) return undefined;
-  return { member: `/${code}`, success: ["0"], errors: {}, othersFail: true };
+  return { member: `/${code}`, success: ["0"], errors: {}, othersFail: true, ...codeCompanions(properties, lookup) };
 }
 
 /**

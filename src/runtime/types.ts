@@ -62,6 +62,11 @@ export interface BodySpec {
   readonly encoding?: Readonly<Record<string, BodyPropertyEncoding>>;
   /** A PUT that replaces a resource: read it first and send the current value of each property the body leaves out. */
   readonly keepCurrent?: KeepCurrentSpec;
+  /**
+   * Places (RFC 6901 pointers, `*` for any item or key) of a JSON body where the spec has a 64-bit integer: a string
+   * of digits there is written as a JSON number with those digits (a value past 2^53 − 1 only stays exact so).
+   */
+  readonly exactIntegers?: readonly string[];
 }
 
 /**
@@ -289,6 +294,10 @@ export interface ReturnCodesSpec {
   readonly errors: Readonly<Record<string, string>>;
   /** The spec says every code but the success ones is a failure ("other values indicate the call failed"). */
   readonly othersFail?: true;
+  /** The member naming the code in words (Bungie's `/ErrorStatus`: `ClanNotFound`), read as the API's error word. */
+  readonly name?: string;
+  /** The member giving the seconds to wait (Bungie's `/ThrottleSeconds`): more than 0 on a failure is a throttle. */
+  readonly wait?: string;
 }
 
 /**

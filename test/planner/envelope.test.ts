@@ -261,6 +261,22 @@ describe("an error code whose enum names its success, beside a message and the w
     [
       "Bungie's {Response, ErrorCode → x-enum-values, ErrorStatus, Message}",
       object({ Response: { type: "object" }, ErrorCode: referred, ErrorStatus: text, Message: text }),
+      { ...named("/ErrorCode", ["1"]), name: "/ErrorStatus" },
+    ],
+    [
+      "… with ThrottleSeconds: the code's name and the wait beside it",
+      object({
+        Response: { type: "object" },
+        ErrorCode: referred,
+        ThrottleSeconds: { type: "integer" },
+        ErrorStatus: text,
+        Message: text,
+      }),
+      { ...named("/ErrorCode", ["1"]), name: "/ErrorStatus", wait: "/ThrottleSeconds" },
+    ],
+    [
+      "a status that is a number is not the code's name",
+      object({ Response: { type: "object" }, ErrorCode: referred, ErrorStatus: { type: "integer" }, Message: text }),
       named("/ErrorCode", ["1"]),
     ],
     [
@@ -307,8 +323,21 @@ describe.skipIf(REPEAT_RUN)(
     it("reads ErrorCode 686 (ClanNotFound) as a failure naming the API's message", async () => {
       answer = { ...envelope, ErrorCode: 686, ErrorStatus: "ClanNotFound", Message: "The clan could not be found." };
       const got = await get();
-      expect(got).toMatchObject({ error: { code: "UPSTREAM_ERROR" } });
+      expect(got).toMatchObject({ error: { code: "NOT_FOUND", api_error: "ClanNotFound" } });
       expect(JSON.stringify(got)).toMatch(/ErrorCode is 686, and only 1 means success.*The clan could not be found/);
+    });
+
+    it("reads an invalid key as UNAUTHORIZED, a throttle as RATE_LIMITED after its ThrottleSeconds", async () => {
+      answer = { ...envelope, ErrorCode: 2101, ErrorStatus: "ApiInvalidOrExpiredKey", Message: "Provide a key." };
+      expect(await get()).toMatchObject({ error: { code: "UNAUTHORIZED" } });
+      answer = {
+        ...envelope,
+        ErrorCode: 51,
+        ErrorStatus: "PerEndpointRequestThrottleExceeded",
+        ThrottleSeconds: 10,
+        Message: "Too many requests.",
+      };
+      expect(await get()).toMatchObject({ error: { code: "RATE_LIMITED", retryable: true, retry_after_seconds: 10 } });
     });
 
     it("keeps ErrorCode 1 as the answer", async () => {

@@ -2,6 +2,8 @@
 import { describe, expect, it } from "vitest";
 import type { ToolInput } from "../../src/planner/types.js";
 import { jsonResponse, miniSpec, planGoals, summarise, toolOf } from "../support/planner-helpers.js";
+import { exactIntegerPlaces } from "../../src/planner/exact-integers.js";
+import type { JsonSchema } from "../../src/model/api-model.js";
 
 const PET_ID: ToolInput = {
   name: "pet_id",
@@ -390,5 +392,70 @@ describe("input names", () => {
         hint: "bind it in a step as $inputs.spare, or remove it",
       },
     ]);
+  });
+});
+
+describe("the places of a JSON body's 64-bit integers", () => {
+  const named: Record<string, JsonSchema> = {
+    Amount: {
+      type: "object",
+      properties: { value: { type: "integer", format: "int64" }, currency: { type: "string" } },
+    },
+    Node: {
+      type: "object",
+      properties: { id: { type: "integer", format: "int64" }, next: { $ref: "#/components/schemas/Node" } },
+    },
+  };
+  it.each([
+    [
+      "a property through a $ref",
+      { type: "object", properties: { amount: { $ref: "#/components/schemas/Amount" } } },
+      ["/amount/value"],
+    ],
+    [
+      "each item of a list, each value of a map",
+      {
+        type: "object",
+        properties: {
+          ids: { type: "array", items: { type: "integer", format: "uint64" } },
+          by: { type: "object", additionalProperties: { type: "integer", format: "int64" } },
+        },
+      },
+      ["/ids/*", "/by/*"],
+    ],
+    [
+      "in an allOf branch, at the same place",
+      { allOf: [{ $ref: "#/components/schemas/Amount" }, { type: "object" }] },
+      ["/value"],
+    ],
+    [
+      "a recursive schema, down to a depth, not forever",
+      { $ref: "#/components/schemas/Node" },
+      [
+        "/id",
+        "/next/id",
+        "/next/next/id",
+        "/next/next/next/id",
+        "/next/next/next/next/id",
+        "/next/next/next/next/next/id",
+        "/next/next/next/next/next/next/id",
+        "/next/next/next/next/next/next/next/id",
+      ],
+    ],
+    [
+      "int32, an unformatted or a bounded int64: none",
+      {
+        type: "object",
+        properties: {
+          a: { type: "integer", format: "int32" },
+          b: { type: "integer" },
+          c: { type: "integer", format: "int64", minimum: 0, maximum: 100 },
+        },
+      },
+      [],
+    ],
+    ["the whole body one", { type: "integer", format: "int64" }, [""]],
+  ] as const)("%s", (_, schema, want) => {
+    expect(exactIntegerPlaces(schema as JsonSchema, (name) => named[name])).toEqual(want);
   });
 });

@@ -398,6 +398,33 @@ describe("bodies", () => {
     expect(result.ok && result.value).toEqual({ body: '{"a":1}', contentType: "application/merge-patch+json" });
   });
 
+  it.each([
+    [
+      "a 64-bit id given as digits goes out as a number with those digits",
+      ["/memberId"],
+      { memberId: "4611686018467284386", note: "x" },
+      '{"memberId":4611686018467284386,"note":"x"}',
+    ],
+    [
+      "in every item of a list, negative too; a number there stays as it is",
+      ["/tags/*/ref"],
+      { tags: [{ ref: "-9223372036854775808" }, { ref: 7 }] },
+      '{"tags":[{"ref":-9223372036854775808},{"ref":7}]}',
+    ],
+    [
+      "a string field of digits elsewhere stays a string",
+      ["/memberId"],
+      { memberId: "4611686018467284386", account: "12345678901234567890" },
+      '{"memberId":4611686018467284386,"account":"12345678901234567890"}',
+    ],
+    ["what is not an integer's digits stays a string", ["/memberId"], { memberId: "12x" }, '{"memberId":"12x"}'],
+    ["the whole body an id", [""], "4611686018467284386", "4611686018467284386"],
+    ["no places: JSON.stringify", [], { memberId: "4611686018467284386" }, '{"memberId":"4611686018467284386"}'],
+  ])("JSON with 64-bit integers: %s", (_, exactIntegers, value, want) => {
+    const result = encodeBody(body("json", "application/json", { exactIntegers }), value);
+    expect(result.ok && result.value.body).toBe(want);
+  });
+
   it("no value, no body", () => {
     expect(encodeBody(body("json", "application/json"), undefined)).toEqual({ ok: true, value: {} });
   });

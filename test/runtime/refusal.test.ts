@@ -52,6 +52,14 @@ describe("classifyApiError: an API's code word → error code", () => {
     ["not_authed", "UNAUTHORIZED", false],
     ["invalid_auth", "UNAUTHORIZED", false],
     ["token_revoked", "UNAUTHORIZED", false],
+    ["ApiInvalidOrExpiredKey", "UNAUTHORIZED", false],
+    ["ApiKeyMissingFromRequest", "UNAUTHORIZED", false],
+    ["AccessTokenHasExpired", "UNAUTHORIZED", false],
+    ["WebAuthRequired", "UNAUTHORIZED", false],
+    ["AuthenticationInvalid", "UNAUTHORIZED", false],
+    ["InvalidOrExpiredCode", "INVALID_ARGUMENT", false],
+    ["PerEndpointRequestThrottleExceeded", "RATE_LIMITED", true],
+    ["ClanNotFound", "NOT_FOUND", false],
     ["account_inactive", "UNAUTHORIZED", false],
     ["invalid_arg_name", "INVALID_ARGUMENT", false],
     ["msg_too_long", "INVALID_ARGUMENT", false],
@@ -387,5 +395,40 @@ describe.skipIf(REPEAT_RUN)("GitLab v3: GET /v3/groups declares one Group and an
     });
     const result = await Object.values(tools)[0]?.run({});
     expect(result).toEqual({ items: groups });
+  });
+});
+
+describe("a return code with its name and a wait beside it (Bungie's ErrorStatus, ThrottleSeconds)", () => {
+  const coded = step({
+    bodyType: "object",
+    returnCodes: {
+      member: "/ErrorCode",
+      success: ["1"],
+      errors: {},
+      othersFail: true,
+      name: "/ErrorStatus",
+      wait: "/ThrottleSeconds",
+    },
+  });
+  const answer = (ErrorCode: number, ErrorStatus: unknown, ThrottleSeconds = 0) => ({
+    status: 200,
+    body: { ErrorCode, ErrorStatus, ThrottleSeconds, Message: "m", MessageData: {} },
+  });
+  it.each([
+    ["…NotFound is NOT_FOUND", answer(686, "ClanNotFound"), { code: "NOT_FOUND", retryable: false }],
+    ["an invalid key is UNAUTHORIZED", answer(2101, "ApiInvalidOrExpiredKey"), { code: "UNAUTHORIZED" }],
+    [
+      "a wait of more than 0 seconds is RATE_LIMITED after it, whatever the name",
+      answer(1626, "DestinyUnexpectedError", 9.5),
+      { code: "RATE_LIMITED", retryable: true, retry_after_seconds: 10 },
+    ],
+    ["a name no rule knows stays UPSTREAM_ERROR", answer(1626, "DestinyUnexpectedError"), { code: "UPSTREAM_ERROR" }],
+    ["a name that is a sentence is not a word", answer(686, "The clan is gone."), { code: "UPSTREAM_ERROR" }],
+  ])("%s", (_, got, want) => {
+    expect(answerRefusal(coded, got)).toMatchObject(want);
+  });
+
+  it("a success code is no failure, whatever the wait", () => {
+    expect(answerRefusal(coded, answer(1, "Success", 5))).toBeUndefined();
   });
 });

@@ -34,9 +34,24 @@ export function compilePair(c: Case): Pair {
   }
 }
 
+/**
+ * The words of a 64-bit integer's refusal (src/emit/zod/number.ts ROUNDED_MESSAGE): its schema refuses an integral number past 2^53 − 1 (a
+ * JSON number that large was rounded on its way in) and takes the string of such a value's digits, which JSON Schema
+ * does the other way round; an instance holding either is not compared.
+ */
+const EXACT_INTEGER = "where a JSON number is rounded";
+
+function holdsPastSafe(value: unknown): boolean {
+  if (typeof value === "number") return Number.isInteger(value) && !Number.isSafeInteger(value);
+  if (typeof value === "string") return /^-?[1-9]\d{15,}$/.test(value);
+  if (value === null || typeof value !== "object") return false;
+  return Object.values(value).some(holdsPastSafe);
+}
+
 /** Throws with schema, instance, both verdicts and the generated source when the two sides disagree. */
 export function assertAgree(c: Case, pair: Pair, instance: unknown): boolean {
   const want = pair.oracle(instance);
+  if (pair.source.includes(EXACT_INTEGER) && holdsPastSafe(instance)) return want;
   let got: boolean | string;
   try {
     got = pair.zod(instance);

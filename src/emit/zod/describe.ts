@@ -2,6 +2,7 @@
 import type { JsonSchemaObject } from "../../model/api-model.js";
 import { constraintWords, valueWords } from "../../runtime/constraint-words.js";
 import { fitsOwnConstraints } from "../../schema/example-fit.js";
+import { mayPassSafeInteger } from "../../schema/exact-integer.js";
 import { saysServerFilled } from "../../schema/server-filled.js";
 import { htmlToText } from "../../util/html-text.js";
 import { sentenceCase } from "../../util/sentence.js";
@@ -31,7 +32,8 @@ export function describeSchema(schema: JsonSchemaObject, options: { withConstrai
   const lead = read !== "" ? read : undefined;
   const example = exampleOf(schema);
   const hasExample = example !== undefined;
-  if (lead === undefined && !hasExample && !options.withConstraints) return undefined;
+  const wide = mayPassSafeInteger(schema);
+  if (lead === undefined && !hasExample && !options.withConstraints && !wide) return undefined;
   // "Output only." or "Read-only." in the description already says what `readOnly` would add.
   const said = lead !== undefined && schema["readOnly"] === true && saysServerFilled(lead);
   const constraints = constraintWords(said ? { ...schema, readOnly: false } : schema);
@@ -41,11 +43,15 @@ export function describeSchema(schema: JsonSchemaObject, options: { withConstrai
     lead === undefined ? undefined : sentenceCase(lead),
     constraints.length > 0 ? sentenceCase(constraints.join("; ")) : undefined,
     hasExample && !saysExample() ? `E.g. ${valueWords(example)}` : undefined,
+    wide ? EXACT_WORDS : undefined,
   ].filter((p): p is string => p !== undefined);
   return parts.length === 0
     ? undefined
     : parts.reduce((acc, part) => (endsSentence(acc) ? `${acc} ${part}` : `${acc}. ${part}`));
 }
+
+/** What an integer that may pass 2^53 − 1 adds: the way to give such a value without its being rounded. */
+export const EXACT_WORDS = "Give a value past 9007199254740991 as a string of its digits.";
 
 const CLOSERS = new Set(['"', "'", ")", "]"]);
 const STOPS = new Set([".", "!", "?"]);

@@ -1,7 +1,21 @@
 // Turns the numeric keywords of a schema (bounds, multipleOf, integer) into a Zod number chain.
 import type { JsonSchemaObject } from "../../model/api-model.js";
-import { arrow, atom, block, type Code, chain, commented, type Link, link, object, statement, zod } from "../code.js";
-import { lit, text } from "./literal.js";
+import { boundedSafe, mayPassSafeInteger } from "../../schema/exact-integer.js";
+import {
+  array,
+  arrow,
+  atom,
+  block,
+  type Code,
+  chain,
+  commented,
+  type Link,
+  link,
+  object,
+  statement,
+  zod,
+} from "../code.js";
+import { lit, regexLit, text } from "./literal.js";
 
 type Step = (schema: JsonSchemaObject) => Link | undefined;
 
@@ -72,14 +86,68 @@ const IS_INTEGER = link("refine", atom("Number.isInteger"), object([["message", 
  * integers, so it is used only when the bounds keep values inside ±(2^53 − 1), else `Number.isInteger`.
  */
 export function integerToZod(schema: JsonSchemaObject): Code {
-  const low = Math.max(finite(schema, "minimum") ?? -Infinity, finite(schema, "exclusiveMinimum") ?? -Infinity);
-  const high = Math.min(finite(schema, "maximum") ?? Infinity, finite(schema, "exclusiveMaximum") ?? Infinity);
-  const safe = low >= Number.MIN_SAFE_INTEGER && high <= Number.MAX_SAFE_INTEGER;
+  const safe = boundedSafe(schema);
   const steps = [...STEPS.map((step) => step(schema)), metaFor(schema, !safe)];
   if (safe) return chain(zod("int"), steps);
+  const number = chain(zod("number"), [IS_INTEGER, ...steps]);
+  if (mayPassSafeInteger(schema)) return exactIntegerToZod(schema, number);
   return commented(
     "A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.",
-    chain(zod("number"), [IS_INTEGER, ...steps]),
+    number,
+  );
+}
+
+/** The refusal of a number past 2^53 − 1: the JSON text it came in was already rounded when it was parsed. */
+export const ROUNDED_MESSAGE =
+  "is past 9007199254740991, where a JSON number is rounded: give it as a string of its digits";
+
+/**
+ * The digits a 64-bit integer is given as: 16 or more (2^53 − 1 has 16), no leading zero. A smaller value is a number,
+ * so the tool's steps never see "5" for 5 (a page offset added to, a value compared with the current one).
+ */
+const LONG_DIGITS = "^[1-9][0-9]{15,}$";
+const DIGITS_MESSAGE =
+  "as a string, give only the digits of a value past 9007199254740991; give a smaller one as a number";
+
+/**
+ * A 64-bit integer (schema/exact-integer.ts): a safe integral number, or the string of a long one's digits (a value
+ * past 2^53 − 1 only arrives exact that way), its bounds checked on the digits.
+ */
+function exactIntegerToZod(schema: JsonSchemaObject, number: Code): Code {
+  // Only exact bounds are checked on the digits: one past 2^53 − 1 was itself rounded when the spec was read.
+  const exact = (n: number | undefined): number | undefined =>
+    n !== undefined && Number.isSafeInteger(n) ? n : undefined;
+  const below = (n: number | undefined, exclusive: number | undefined): number | undefined =>
+    n !== undefined ? Math.ceil(n) : exclusive !== undefined ? Math.floor(exclusive) + 1 : undefined;
+  const above = (n: number | undefined, exclusive: number | undefined): number | undefined =>
+    n !== undefined ? Math.floor(n) : exclusive !== undefined ? Math.ceil(exclusive) - 1 : undefined;
+  const low = exact(below(finite(schema, "minimum"), finite(schema, "exclusiveMinimum")));
+  const high = exact(above(finite(schema, "maximum"), finite(schema, "exclusiveMaximum")));
+  const pattern = low !== undefined && low >= 0 ? LONG_DIGITS : `^-?${LONG_DIGITS.slice(1)}`;
+  const digits = chain(zod("string"), [link("regex", regexLit(pattern), object([["message", text(DIGITS_MESSAGE)]]))]);
+  const words = [
+    low === undefined ? undefined : `BigInt(v) >= ${low}n`,
+    high === undefined ? undefined : `BigInt(v) <= ${high}n`,
+  ].filter((w) => w !== undefined);
+  const bounds = [low === undefined ? undefined : `≥ ${low}`, high === undefined ? undefined : `≤ ${high}`].filter(
+    (w) => w !== undefined,
+  );
+  return commented(
+    "A 64-bit integer: past 2^53 - 1 a JSON number is rounded, so such a value comes as a string of its digits.",
+    chain(zod("union", array([number, digits])), [
+      link(
+        "refine",
+        arrow("(v)", atom('typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v)')),
+        object([["message", text(ROUNDED_MESSAGE)]]),
+      ),
+      words.length === 0
+        ? undefined
+        : link(
+            "refine",
+            arrow("(v)", atom(`typeof v !== "string" || !/^-?\\d+$/.test(v) || (${words.join(" && ")})`)),
+            object([["message", text(`must be ${bounds.join(" and ")}`)]]),
+          ),
+    ]),
   );
 }
 

@@ -26,6 +26,7 @@ import { derefTop } from "../schemas.js";
 import { soleValue } from "../sole-value.js";
 import { pointerTokens } from "../../runtime/expressions/pointer.js";
 import { schemaAtPointer } from "../schema-walk.js";
+import { exactIntegerPlaces } from "../exact-integers.js";
 import type { BodyBinding, ParamBinding, StepPlan } from "../types.js";
 import { planActions, planCriteria } from "./criteria.js";
 import { report, type GoalContext } from "./context.js";
@@ -313,12 +314,14 @@ function bindBody(ctx: GoalContext, step: Step, operation: Operation, usage: Usa
     form: media.kind === "form" || media.kind === "multipart",
   });
   checkPayloadFitsMedia(ctx, { step, body: step.body, media });
+  const exactIntegers = media.kind === "json" ? exactIntegerPlaces(schema, ctx.api.schema) : [];
   return {
     mediaType: media.mediaType,
     kind: media.kind,
     value,
     ...(replacements.length > 0 ? { replacements } : {}),
     ...(keepCurrent === undefined ? {} : { keepCurrent }),
+    ...(exactIntegers.length > 0 ? { exactIntegers } : {}),
   };
 }
 

@@ -1,5 +1,6 @@
 // An evaluated request body → what fetch sends: JSON, form-urlencoded (per-property style), FormData, text or bytes.
 import { isRecord, type BodyPropertyEncoding, type BodySpec, type BodyKind } from "../types.js";
+import { pointerTokens } from "../expressions/pointer.js";
 import { queryEncoder } from "./encode.js";
 import { invalidArgument, type Checked } from "./params.js";
 import { scalarText, stylePairs } from "./style.js";
@@ -30,8 +31,42 @@ function propertyPairs(name: string, value: unknown, encoding: BodyPropertyEncod
 
 const json: Encoder = (spec, value) => ({
   ok: true,
-  value: { body: JSON.stringify(value), contentType: spec.mediaType || "application/json" },
+  value: { body: exactJson(value, spec.exactIntegers ?? []), contentType: spec.mediaType || "application/json" },
 });
+
+/** A string of an integer's digits, as the tool's input (or an answer read back) carries a 64-bit value. */
+const DIGITS = /^-?(0|[1-9]\d*)$/;
+/** Marks a digit string for the text below; the random part keeps any string a model writes from matching it. */
+const MARK = `\u0001${Math.random().toString(36).slice(2)}\u0001`;
+const MARKED = new RegExp(`"${JSON.stringify(MARK).slice(1, -1).replace(/\\/g, "\\\\")}(-?\\d+)"`, "g");
+
+/** `value` with each digit string at a place (`*`: any item or key) marked; the rest shared, not copied. */
+function marked(value: unknown, tokens: readonly string[], at: number): unknown {
+  if (at === tokens.length) return typeof value === "string" && DIGITS.test(value) ? MARK + value : value;
+  if (value === null || typeof value !== "object") return value;
+  const token = tokens[at] as string;
+  const keys = token === "*" ? Object.keys(value) : Object.hasOwn(value, token) ? [token] : [];
+  let copy: Record<string, unknown> | unknown[] | undefined;
+  for (const key of keys) {
+    const before = (value as Record<string, unknown>)[key];
+    const after = marked(before, tokens, at + 1);
+    if (after === before) continue;
+    copy ??= Array.isArray(value) ? [...value] : { ...(value as Record<string, unknown>) };
+    (copy as Record<string, unknown>)[key] = after;
+  }
+  return copy ?? value;
+}
+
+/**
+ * `JSON.stringify`, except that a string of digits at one of `places` (the spec's 64-bit integers) is written as a
+ * JSON number with exactly those digits: the API wants a number there, and past 2^53 − 1 a JS number is rounded.
+ */
+export function exactJson(value: unknown, places: readonly string[]): string {
+  let out = value;
+  for (const place of places) out = marked(out, pointerTokens(place), 0);
+  const text = JSON.stringify(out);
+  return out === value ? text : text.replace(MARKED, "$1");
+}
 
 const form: Encoder = (spec, value) => {
   if (typeof value === "string") return { ok: true, value: { body: value, contentType: spec.mediaType } };

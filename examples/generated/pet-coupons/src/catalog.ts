@@ -79,12 +79,14 @@ const heads: CatalogHead[] = [
     "by other workflows as the \\\"final step\\\" in a purchase. Use when: You already know the pet id and quantity " +
     "and the user has confirmed the order. Not for: Finding a pet first (use apply_coupon or " +
     "buy_available_pet).\",\"inputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"o" +
-    "bject\",\"properties\":{\"pet_id\":{\"type\":\"integer\",\"description\":\"The ID of the pet to place in the " +
-    "order. Format int64. E.g. 198772\"},\"quantity\":{\"type\":\"integer\",\"description\":\"The number of pets to " +
-    "place in the order. Format int32. E.g. 7\"},\"coupon_code\":{\"type\":\"string\",\"description\":\"The coupon " +
-    "code to apply to the order. E.g. SUMMERSALE\"},\"request_id\":{\"description\":\"Only to fetch the outcome of " +
-    "an earlier call that answered status pending_approval: that answer's request_id (never a request_id from the " +
-    "API's own result). Nothing is executed when it is " +
+    "bject\",\"properties\":{\"pet_id\":{\"anyOf\":[{\"type\":\"integer\"},{\"type\":\"string\",\"pattern\":\"^-?[1-9" +
+    "][0-9]{15,}$\"}],\"description\":\"The ID of the pet to place in the order. Format int64. E.g. 198772. Give a " +
+    "value past 9007199254740991 as a string of its " +
+    "digits.\"},\"quantity\":{\"type\":\"integer\",\"description\":\"The number of pets to place in the order. " +
+    "Format int32. E.g. 7\"},\"coupon_code\":{\"type\":\"string\",\"description\":\"The coupon code to apply to the " +
+    "order. E.g. SUMMERSALE\"},\"request_id\":{\"description\":\"Only to fetch the outcome of an earlier call that " +
+    "answered status pending_approval: that answer's request_id (never a request_id from the API's own result). " +
+    "Nothing is executed when it is " +
     "given.\",\"type\":\"string\"}},\"additionalProperties\":false},\"outputSchema\":{\"$schema\":\"https://json-sche" +
     "ma.org/draft/2020-12/schema\",\"type\":\"object\",\"anyOf\":[{\"type\":\"object\",\"properties\":{\"workflow_ord" +
     "er_id\":{\"type\":\"integer\",\"description\":\"E.g. " +

@@ -16,12 +16,25 @@ export const apiResponseResultSchema: z.ZodType = z.looseObject({
 
 export const categorySchema: z.ZodType = z
   .looseObject({
-    // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
+    // A 64-bit integer: past 2^53 - 1 a JSON number is rounded, so such a value comes as a string of its digits.
     id: z
-      .number()
-      .refine(Number.isInteger, { message: "must be an integer" })
-      .meta({ type: "integer" })
-      .describe("Format int64. E.g. 1")
+      .union([
+        z.number().refine(Number.isInteger, { message: "must be an integer" }).meta({ type: "integer" }),
+        z
+          .string()
+          .regex(
+            new RegExp("^-?[1-9][0-9]{15,}$", "u"),
+            {
+              message: "as a string, give only the digits of a value past 9007199254740991; give a smaller one as a " +
+                "number",
+            },
+          ),
+      ])
+      .refine(
+        (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
+        { message: "is past 9007199254740991, where a JSON number is rounded: give it as a string of its digits" },
+      )
+      .describe("Format int64. E.g. 1. Give a value past 9007199254740991 as a string of its digits.")
       .optional(),
     name: z.string().min(1).describe("Not empty. E.g. Dogs").optional(),
   })
@@ -126,12 +139,25 @@ export const petPageResultSchema: z.ZodType = z.looseObject({
 });
 
 export const tagSchema: z.ZodType = z.looseObject({
-  // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
+  // A 64-bit integer: past 2^53 - 1 a JSON number is rounded, so such a value comes as a string of its digits.
   id: z
-    .number()
-    .refine(Number.isInteger, { message: "must be an integer" })
-    .meta({ type: "integer" })
-    .describe("Format int64. E.g. 3")
+    .union([
+      z.number().refine(Number.isInteger, { message: "must be an integer" }).meta({ type: "integer" }),
+      z
+        .string()
+        .regex(
+          new RegExp("^-?[1-9][0-9]{15,}$", "u"),
+          {
+            message: "as a string, give only the digits of a value past 9007199254740991; give a smaller one as a " +
+              "number",
+          },
+        ),
+    ])
+    .refine(
+      (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
+      { message: "is past 9007199254740991, where a JSON number is rounded: give it as a string of its digits" },
+    )
+    .describe("Format int64. E.g. 3. Give a value past 9007199254740991 as a string of its digits.")
     .optional(),
   name: z.string().min(1).describe("Not empty. E.g. friendly").optional(),
 });

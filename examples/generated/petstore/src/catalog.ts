@@ -53,10 +53,11 @@ const heads: CatalogHead[] = [
     "get_order_status).\",\"inputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"ob" +
     "ject\",\"properties\":{\"email\":{\"type\":\"string\",\"maxLength\":254,\"format\":\"email\",\"description\":\"T" +
     "he email address, matched case-insensitively. At most 254 characters; format email. E.g. " +
-    "ada@example.com\"},\"pet_id\":{\"type\":\"integer\",\"minimum\":1,\"description\":\"ID of the pet. Format " +
-    "int64; \\u2265 1. E.g. 10\"},\"request_id\":{\"description\":\"Only to fetch the outcome of an earlier call " +
-    "that answered status pending_approval: that answer's request_id (never a request_id from the API's own result). " +
-    "Nothing is executed when it is " +
+    "ada@example.com\"},\"pet_id\":{\"anyOf\":[{\"type\":\"integer\",\"minimum\":1},{\"type\":\"string\",\"pattern\":" +
+    "\"^[1-9][0-9]{15,}$\"}],\"description\":\"ID of the pet. Format int64; \\u2265 1. E.g. 10. Give a value past " +
+    "9007199254740991 as a string of its digits.\"},\"request_id\":{\"description\":\"Only to fetch the outcome of " +
+    "an earlier call that answered status pending_approval: that answer's request_id (never a request_id from the " +
+    "API's own result). Nothing is executed when it is " +
     "given.\",\"type\":\"string\"}},\"required\":[\"email\",\"pet_id\"],\"additionalProperties\":false},\"outputSchem" +
     "a\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"anyOf\":[{\"type\":\"obj" +
     "ect\",\"properties\":{\"order_id\":{\"type\":\"integer\",\"description\":\"read-only (set by the server). E.g. " +
@@ -122,11 +123,12 @@ const heads: CatalogHead[] = [
     "\"name\":\"get_pet_details\",\"title\":\"Get pet details\",\"description\":\"Get one pet's details by its id. " +
     "Use when: You know a pet's id and need its name, status, category or price. Not for: Browsing pets (use " +
     "find_available_pets).\",\"inputSchema\":{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":" +
-    "\"object\",\"properties\":{\"pet_id\":{\"type\":\"integer\",\"minimum\":1,\"description\":\"ID of the pet. " +
-    "Format int64; \\u2265 1. E.g. " +
-    "10\"}},\"required\":[\"pet_id\"],\"additionalProperties\":false},\"outputSchema\":{\"$schema\":\"https://json-sc" +
-    "hema.org/draft/2020-12/schema\",\"type\":\"object\",\"anyOf\":[{\"type\":\"object\",\"properties\":{\"id\":{\"ty" +
-    "pe\":\"integer\",\"description\":\"read-only (set by the server). E.g. " +
+    "\"object\",\"properties\":{\"pet_id\":{\"anyOf\":[{\"type\":\"integer\",\"minimum\":1},{\"type\":\"string\",\"pa" +
+    "ttern\":\"^[1-9][0-9]{15,}$\"}],\"description\":\"ID of the pet. Format int64; \\u2265 1. E.g. 10. Give a value " +
+    "past 9007199254740991 as a string of its " +
+    "digits.\"}},\"required\":[\"pet_id\"],\"additionalProperties\":false},\"outputSchema\":{\"$schema\":\"https://js" +
+    "on-schema.org/draft/2020-12/schema\",\"type\":\"object\",\"anyOf\":[{\"type\":\"object\",\"properties\":{\"id\":" +
+    "{\"type\":\"integer\",\"description\":\"read-only (set by the server). E.g. " +
     "10\"},\"name\":{\"type\":\"string\",\"description\":\"E.g. " +
     "doggie\"},\"category\":{\"type\":\"object\",\"properties\":{\"id\":{\"type\":\"integer\",\"description\":\"E.g. " +
     "1\"},\"name\":{\"type\":\"string\",\"description\":\"E.g. " +

@@ -114,6 +114,7 @@ export const openPullRequest = defineTool({
               ["draft", { kind: "expr", text: "$inputs.draft" }],
             ],
           },
+          exactIntegers: ["/issue"],
         },
         outputs: { number: "$response.body#/number", url: "$response.body#/html_url" },
         dependsOn: ["repo"],

@@ -108,6 +108,7 @@ export const scaleDeployment = defineTool({
               ["spec", { kind: "object", entries: [["replicas", { kind: "expr", text: "$inputs.replicas" }]] }],
             ],
           },
+          exactIntegers: ["/metadata/deletionGracePeriodSeconds", "/metadata/generation"],
         },
         outputs: { replicas: "$response.body#/spec/replicas" },
         dependsOn: ["current"],

@@ -116,6 +116,7 @@ export const applyCoupon = defineTool({
               ["complete", { kind: "literal", value: false }],
             ],
           },
+          exactIntegers: ["/id", "/petId"],
         },
         outputs: { step_order_id: "$response.body#/id" },
         dependsOn: ["find-pet", "find-coupons"],

@@ -89,6 +89,7 @@ export const buyAvailablePet = defineTool({
               ["complete", { kind: "literal", value: false }],
             ],
           },
+          exactIntegers: ["/id", "/petId"],
         },
         outputs: { step_order_id: "$response.body#/id" },
         dependsOn: ["find-pet"],

@@ -4,12 +4,28 @@ import { defineTool } from "../runtime/index.js";
 
 /** Arguments of place_order: what the model passes, checked before anything is sent. */
 export const placeOrderInput = z.strictObject({
-  // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
+  // A 64-bit integer: past 2^53 - 1 a JSON number is rounded, so such a value comes as a string of its digits.
   pet_id: z
-    .number()
-    .refine(Number.isInteger, { message: "must be an integer" })
-    .meta({ type: "integer" })
-    .describe("The ID of the pet to place in the order. Format int64. E.g. 198772")
+    .union([
+      z.number().refine(Number.isInteger, { message: "must be an integer" }).meta({ type: "integer" }),
+      z
+        .string()
+        .regex(
+          new RegExp("^-?[1-9][0-9]{15,}$", "u"),
+          {
+            message: "as a string, give only the digits of a value past 9007199254740991; give a smaller one as a " +
+              "number",
+          },
+        ),
+    ])
+    .refine(
+      (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
+      { message: "is past 9007199254740991, where a JSON number is rounded: give it as a string of its digits" },
+    )
+    .describe(
+      "The ID of the pet to place in the order. Format int64. E.g. 198772. Give a value past 9007199254740991 as a " +
+        "string of its digits.",
+    )
     .optional(),
   // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
   quantity: z
@@ -70,6 +86,7 @@ export const placeOrder = defineTool({
               ["complete", { kind: "literal", value: false }],
             ],
           },
+          exactIntegers: ["/id", "/petId"],
         },
         outputs: { step_order_id: "$response.body#/id" },
         readOnly: false,

@@ -196,6 +196,7 @@ export const updatePet = defineTool({
               ["microchipId", { kind: "expr", text: "$inputs.microchip_id" }],
             ],
           },
+          exactIntegers: ["/id", "/category/id", "/tags/*/id"],
         },
         outputs: {},
         readOnly: false,
@@ -342,6 +343,7 @@ export const addPet = defineTool({
               ["microchipId", { kind: "expr", text: "$inputs.microchip_id" }],
             ],
           },
+          exactIntegers: ["/id", "/category/id", "/tags/*/id"],
         },
         outputs: {},
         readOnly: false,
@@ -573,13 +575,28 @@ export const findPetsByTags = defineTool({
 
 /** Arguments of get_pet_by_id: what the model passes, checked before anything is sent. */
 export const getPetByIdInput: z.ZodType = z.strictObject({
-  // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
+  // A 64-bit integer: past 2^53 - 1 a JSON number is rounded, so such a value comes as a string of its digits.
   pet_id: z
-    .number()
-    .refine(Number.isInteger, { message: "must be an integer" })
-    .min(1)
-    .meta({ type: "integer" })
-    .describe("ID of the pet. Format int64; ≥ 1. E.g. 10"),
+    .union([
+      z.number().refine(Number.isInteger, { message: "must be an integer" }).min(1).meta({ type: "integer" }),
+      z
+        .string()
+        .regex(
+          new RegExp("^[1-9][0-9]{15,}$", "u"),
+          {
+            message: "as a string, give only the digits of a value past 9007199254740991; give a smaller one as a " +
+              "number",
+          },
+        ),
+    ])
+    .refine(
+      (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
+      { message: "is past 9007199254740991, where a JSON number is rounded: give it as a string of its digits" },
+    )
+    .refine((v) => typeof v !== "string" || !/^-?\d+$/.test(v) || (BigInt(v) >= 1n), { message: "must be ≥ 1" })
+    .describe(
+      "ID of the pet. Format int64; ≥ 1. E.g. 10. Give a value past 9007199254740991 as a string of its digits.",
+    ),
 });
 
 /** What get_pet_by_id returns on success, before the byte cap. */
@@ -650,13 +667,28 @@ export const getPetById = defineTool({
 
 /** Arguments of update_pet_with_form: what the model passes, checked before anything is sent. */
 export const updatePetWithFormInput: z.ZodType = z.strictObject({
-  // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
+  // A 64-bit integer: past 2^53 - 1 a JSON number is rounded, so such a value comes as a string of its digits.
   pet_id: z
-    .number()
-    .refine(Number.isInteger, { message: "must be an integer" })
-    .min(1)
-    .meta({ type: "integer" })
-    .describe("ID of the pet. Format int64; ≥ 1. E.g. 10"),
+    .union([
+      z.number().refine(Number.isInteger, { message: "must be an integer" }).min(1).meta({ type: "integer" }),
+      z
+        .string()
+        .regex(
+          new RegExp("^[1-9][0-9]{15,}$", "u"),
+          {
+            message: "as a string, give only the digits of a value past 9007199254740991; give a smaller one as a " +
+              "number",
+          },
+        ),
+    ])
+    .refine(
+      (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
+      { message: "is past 9007199254740991, where a JSON number is rounded: give it as a string of its digits" },
+    )
+    .refine((v) => typeof v !== "string" || !/^-?\d+$/.test(v) || (BigInt(v) >= 1n), { message: "must be ≥ 1" })
+    .describe(
+      "ID of the pet. Format int64; ≥ 1. E.g. 10. Give a value past 9007199254740991 as a string of its digits.",
+    ),
   name: z
     .string()
     .min(1)
@@ -754,13 +786,28 @@ export const updatePetWithForm = defineTool({
 
 /** Arguments of delete_pet: what the model passes, checked before anything is sent. */
 export const deletePetInput: z.ZodType = z.strictObject({
-  // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
+  // A 64-bit integer: past 2^53 - 1 a JSON number is rounded, so such a value comes as a string of its digits.
   pet_id: z
-    .number()
-    .refine(Number.isInteger, { message: "must be an integer" })
-    .min(1)
-    .meta({ type: "integer" })
-    .describe("ID of the pet. Format int64; ≥ 1. E.g. 10"),
+    .union([
+      z.number().refine(Number.isInteger, { message: "must be an integer" }).min(1).meta({ type: "integer" }),
+      z
+        .string()
+        .regex(
+          new RegExp("^[1-9][0-9]{15,}$", "u"),
+          {
+            message: "as a string, give only the digits of a value past 9007199254740991; give a smaller one as a " +
+              "number",
+          },
+        ),
+    ])
+    .refine(
+      (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
+      { message: "is past 9007199254740991, where a JSON number is rounded: give it as a string of its digits" },
+    )
+    .refine((v) => typeof v !== "string" || !/^-?\d+$/.test(v) || (BigInt(v) >= 1n), { message: "must be ≥ 1" })
+    .describe(
+      "ID of the pet. Format int64; ≥ 1. E.g. 10. Give a value past 9007199254740991 as a string of its digits.",
+    ),
 });
 
 /** What delete_pet returns on success, before the byte cap. */
@@ -810,13 +857,29 @@ export const deletePet = defineTool({
 
 /** Arguments of upload_file: what the model passes, checked before anything is sent. */
 export const uploadFileInput: z.ZodType = z.strictObject({
-  // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
+  // A 64-bit integer: past 2^53 - 1 a JSON number is rounded, so such a value comes as a string of its digits.
   pet_id: z
-    .number()
-    .refine(Number.isInteger, { message: "must be an integer" })
-    .min(1)
-    .meta({ type: "integer" })
-    .describe("ID of the pet to attach the image to. Format int64; ≥ 1. E.g. 10"),
+    .union([
+      z.number().refine(Number.isInteger, { message: "must be an integer" }).min(1).meta({ type: "integer" }),
+      z
+        .string()
+        .regex(
+          new RegExp("^[1-9][0-9]{15,}$", "u"),
+          {
+            message: "as a string, give only the digits of a value past 9007199254740991; give a smaller one as a " +
+              "number",
+          },
+        ),
+    ])
+    .refine(
+      (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
+      { message: "is past 9007199254740991, where a JSON number is rounded: give it as a string of its digits" },
+    )
+    .refine((v) => typeof v !== "string" || !/^-?\d+$/.test(v) || (BigInt(v) >= 1n), { message: "must be ≥ 1" })
+    .describe(
+      "ID of the pet to attach the image to. Format int64; ≥ 1. E.g. 10. Give a value past 9007199254740991 as a " +
+        "string of its digits.",
+    ),
   additional_metadata: z
     .string()
     .refine((s) => [...s].length <= 500, { message: "at most 500 characters", abort: true })

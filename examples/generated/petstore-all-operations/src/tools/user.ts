@@ -94,6 +94,7 @@ export const createUser = defineTool({
               ["userStatus", { kind: "expr", text: "$inputs.user_status" }],
             ],
           },
+          exactIntegers: ["/id"],
         },
         outputs: {},
         readOnly: false,
@@ -304,6 +305,7 @@ export const updateUser = defineTool({
               ["userStatus", { kind: "expr", text: "$inputs.user_status" }],
             ],
           },
+          exactIntegers: ["/id"],
         },
         outputs: {},
         readOnly: false,
@@ -481,13 +483,28 @@ export const getUserByEmail = defineTool({
 
 /** Arguments of list_user_orders: what the model passes, checked before anything is sent. */
 export const listUserOrdersInput: z.ZodType = z.strictObject({
-  // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
+  // A 64-bit integer: past 2^53 - 1 a JSON number is rounded, so such a value comes as a string of its digits.
   user_id: z
-    .number()
-    .refine(Number.isInteger, { message: "must be an integer" })
-    .min(1)
-    .meta({ type: "integer" })
-    .describe("ID of the customer. Format int64; ≥ 1. E.g. 42"),
+    .union([
+      z.number().refine(Number.isInteger, { message: "must be an integer" }).min(1).meta({ type: "integer" }),
+      z
+        .string()
+        .regex(
+          new RegExp("^[1-9][0-9]{15,}$", "u"),
+          {
+            message: "as a string, give only the digits of a value past 9007199254740991; give a smaller one as a " +
+              "number",
+          },
+        ),
+    ])
+    .refine(
+      (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
+      { message: "is past 9007199254740991, where a JSON number is rounded: give it as a string of its digits" },
+    )
+    .refine((v) => typeof v !== "string" || !/^-?\d+$/.test(v) || (BigInt(v) >= 1n), { message: "must be ≥ 1" })
+    .describe(
+      "ID of the customer. Format int64; ≥ 1. E.g. 42. Give a value past 9007199254740991 as a string of its digits.",
+    ),
   status: z
     .enum(["open", "closed", "all"])
     .describe(

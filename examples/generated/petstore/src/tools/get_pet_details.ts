@@ -5,13 +5,28 @@ import { petResultSchema } from "../schemas.js";
 
 /** Arguments of get_pet_details: what the model passes, checked before anything is sent. */
 export const getPetDetailsInput = z.strictObject({
-  // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
+  // A 64-bit integer: past 2^53 - 1 a JSON number is rounded, so such a value comes as a string of its digits.
   pet_id: z
-    .number()
-    .refine(Number.isInteger, { message: "must be an integer" })
-    .min(1)
-    .meta({ type: "integer" })
-    .describe("ID of the pet. Format int64; ≥ 1. E.g. 10"),
+    .union([
+      z.number().refine(Number.isInteger, { message: "must be an integer" }).min(1).meta({ type: "integer" }),
+      z
+        .string()
+        .regex(
+          new RegExp("^[1-9][0-9]{15,}$", "u"),
+          {
+            message: "as a string, give only the digits of a value past 9007199254740991; give a smaller one as a " +
+              "number",
+          },
+        ),
+    ])
+    .refine(
+      (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
+      { message: "is past 9007199254740991, where a JSON number is rounded: give it as a string of its digits" },
+    )
+    .refine((v) => typeof v !== "string" || !/^-?\d+$/.test(v) || (BigInt(v) >= 1n), { message: "must be ≥ 1" })
+    .describe(
+      "ID of the pet. Format int64; ≥ 1. E.g. 10. Give a value past 9007199254740991 as a string of its digits.",
+    ),
 });
 
 /** The arguments of get_pet_details as TypeScript sees them once checked. */

@@ -163,11 +163,19 @@ function returnCodeFailure(step: StepSpec, answer: Answer, redact: Redactor | un
       ? `its ${name} is ${code}, and only ${codes.success.join(" or ")} means success`
       : `its ${name} is ${code}, which the API documents as "${capText(meaning, 200)}"`;
   const summary = summarizeErrorBody(answer.body, redact);
-  return refusalError(step, {
-    answer,
-    word: meaning === undefined ? undefined : meaningWord(meaning),
-    said: summary,
-    reason,
+  const named = at(answer.body, codes.name);
+  const word = meaning === undefined ? (isCodeWord(named) ? named : undefined) : meaningWord(meaning);
+  const error = refusalError(step, { answer, word, said: summary, reason });
+  const wait = at(answer.body, codes.wait);
+  if (typeof wait !== "number" || !Number.isFinite(wait) || wait <= 0) return error;
+  // The API says how long to wait: a throttle, whatever its code's name, retried once that long has passed.
+  const seconds = Math.ceil(wait);
+  return errorDetail({
+    ...error,
+    code: "RATE_LIMITED",
+    retryable: true,
+    retry_after_seconds: seconds,
+    suggestion: `The API is throttling these calls: wait ${seconds} seconds (retry_after_seconds), then call again.`,
   });
 }
 
