@@ -15,6 +15,8 @@ const { model, operation } = specModels({
   medium: join(api, "medium.com.json"),
   eve: join(api, "evetech.net.json"),
   visma: join(api, "visma.net.json"),
+  text2data: join(api, "text2data.org.json"),
+  moderator: join(api, "azure.com/cognitiveservices-ContentModerator.json"),
 });
 
 describe("a last segment that opens with a verb", () => {
@@ -103,9 +105,23 @@ describe("a last segment that opens with a verb", () => {
       "POST /controller/api/v1/shipment/{shipmentNumber}/action/deleteLine/{lineNumber}",
       "post_shipment_by_shipment_number_and_line_number",
     ],
+    // …and so does a POST whose summary says no create (text2data's `Analyze_Post`: never `create_analyze`), and a group
+    // that opens with a verb (`ListManagementImageLists_GetAllImageLists`: never `list_management_image_lists_list`).
+    ["text2data", "POST /v3/Analyze", "post_analyze"],
+    ["moderator", "GET /contentmoderator/lists/v1.0/imagelists", "list_management_image_lists_get_all_image_lists"],
   ])("%s %s → %s", async (key, signature, name) => {
     const { operation: o } = await operation(
-      key as "gitlab" | "mandrill" | "keyvault" | "compute" | "batch" | "medium" | "eve" | "visma",
+      key as
+        | "gitlab"
+        | "mandrill"
+        | "keyvault"
+        | "compute"
+        | "batch"
+        | "medium"
+        | "eve"
+        | "visma"
+        | "text2data"
+        | "moderator",
       signature,
     );
     expect(operationGoalName(o, "call")).toBe(name);

@@ -248,7 +248,8 @@ const capitalized = (words: readonly string[]): string =>
 /**
  * An id's `Group_Method` whose method is the word of an HTTP method, alone or before `By…` (Swashbuckle's
  * `Customer_Post`, `Account_PutByAccountCd`), on a path whose last segment is the group's collection or a record of it:
- * that word says no more than the method, so it is the action the operation does (`Customer_Create` →
+ * that word says no more than the method, so it is the action the operation does when its summary opens with that
+ * action's verb (`Customer_Create` →
  * `create_customer`, `Account_UpdateBy…` → `update_account_by_account_cd`); never a word that is the API's own verb
  * (`ExpenseClaim_PutExpenseClaimOnHold`) nor one on what follows a record (`…/{shipmentNumber}/action/deleteLine/…`).
  * A read of all (`Customer_GetAll`, `SupplierInvoice_GetAllInvoices`), alone, before a preposition or restating the
@@ -259,7 +260,10 @@ function actingGroupId(
   parts: { readonly group: string; readonly method: string } | undefined,
 ): { readonly group: string; readonly method: string } | undefined {
   const [word, next, ...rest] = splitWords(parts?.method ?? "").map((w) => w.toLowerCase());
-  if (parts === undefined || word === undefined) return parts;
+  const opening = splitWords(parts?.group ?? "")[0]?.toLowerCase() ?? "";
+  // A group that opens with a verb (`AddActor_Post`, `UpdateGroups_Put`) says the action already.
+  if (parts === undefined || word === undefined || VERBS.has(opening) || verbClasses(stem(opening)) !== undefined)
+    return parts;
   if (word === "get" && next === "all") {
     const group = new Set(splitWords(parts.group).map((w) => stem(w.toLowerCase())));
     const until = rest.findIndex((w) => PREPOSITIONS.has(w));
@@ -273,6 +277,9 @@ function actingGroupId(
   if (first >= 0 && segments.slice(first).some((segment) => !/^\{[^}]+\}$/.test(segment))) return parts;
   const action = operationProfile(operation).action;
   if (!/^[a-z]+$/.test(action) || action === word || verbClasses(stem(action)) === undefined) return parts;
+  // …and the summary says it: `create` for Visma.net's "Create an inventory item", never for text2data's `Analyze_Post`.
+  const said = summaryVerb(operation);
+  if (said === undefined || (said !== action && !(verbClasses(stem(said)) ?? []).includes(action))) return parts;
   return { group: parts.group, method: capitalized([action, ...[next, ...rest].filter((w) => w !== undefined)]) };
 }
 
