@@ -442,6 +442,13 @@ const mayCases: [
     undefined,
   ],
   [
+    "offset, no size: a null next member at the top says this is the last (Asana's next_page)",
+    UNSIZED_OFFSET,
+    {},
+    { body: { items: [{}], next_page: null }, headers: headers(), listed: 1 },
+    undefined,
+  ],
+  [
     "offset, no size, no count: the next offset",
     UNSIZED_OFFSET,
     { offset: "4" },

@@ -384,10 +384,14 @@ function unsizedNext(
   return { ...sent, ...sized, [paging.page]: String(page + 1) };
 }
 
+/** Whether a body names no next page where it would: a null `next…` member at its top (Asana's `next_page`). */
+const namesNoNext = (body: unknown): boolean =>
+  isRecord(body) && Object.entries(body).some(([k, v]) => /^(?:@odata\.)?next/i.test(k) && (v === null || v === ""));
+
 /**
  * The page after one that may not be the last though nothing says so: page-number or offset paging with no size sent
- * nor known, a page that listed something, no Link header (an API that links its pages names the next one) nor
- * last-page flag in the answer, and no item count (a
+ * nor known, a page that listed something, no Link header (an API that links its pages names the next one), no
+ * last-page flag nor null `next…` member in the answer, and no item count (a
  * full page could have been cut at the API's size, a short one is the last: no one can tell), or, past the first page,
  * a count above the pages read times this page's items (this page was full, or short and the last). Undefined
  * otherwise: a count settles it (see `unsizedNext`).
@@ -398,7 +402,7 @@ export function mayHaveMore(
   answer: { readonly body: unknown; readonly headers: Headers; readonly listed: number },
 ): Record<string, string> | undefined {
   if (answer.listed === 0 || paging.next !== undefined || sizeOf(paging, sent) !== undefined) return undefined;
-  if (answer.headers.has("link") || bodySaysLastPage(answer.body)) return undefined;
+  if (answer.headers.has("link") || bodySaysLastPage(answer.body) || namesNoNext(answer.body)) return undefined;
   if (bodyPages(answer.body) !== undefined) return undefined;
   const total = answerTotal(answer, paging.list);
   if (paging.style === "offset" && paging.offset !== undefined)
