@@ -61,11 +61,41 @@ export function routeSuffixedName(id: string, method: HttpMethod, path: string):
   return /[A-Za-z]/.test(name) ? name : undefined;
 }
 
+/** A version an id ends in after its `Group_Method` (`SalesOrderV2_GetAllOrders_V2`): the path says it already. */
+const VERSION_SUFFIX = /^([A-Za-z0-9]+_[A-Za-z0-9]+)_[Vv]\d+$/;
+
+/**
+ * An id with `By` glued to path parameters' names as written (Swashbuckle's `CustomerInvoice_ReleaseInvoiceByinvoiceNumber`
+ * of `…/{invoiceNumber}/…`, `SupplierInvoice_PutByTypeBydocumentTypeinvoiceNumber` of `…/{documentType}/{invoiceNumber}`),
+ * or ending in a version after its `Group_Method` (`SalesOrderV2_GetAllOrders_V2`): the name with each glued name
+ * capitalised, two joined by `And` (`…ByInvoiceNumber`, `…ByDocumentTypeAndInvoiceNumber`), and the version dropped, so
+ * it reads `by invoice number`, not `byinvoice number`; undefined when the id has neither.
+ */
+export function gluedName(id: string, path: string): string | undefined {
+  const parameters = [...path.matchAll(/\{([a-z][A-Za-z0-9]*)\}/g)]
+    .map((m) => m[1] as string)
+    .sort((a, b) => b.length - a.length);
+  const unglued = id.replace(/By([a-z][A-Za-z0-9]*)/g, (whole, rest: string) => {
+    const names: string[] = [];
+    let left = rest;
+    for (let next = parameters.find((p) => left.startsWith(p)); next !== undefined; ) {
+      names.push(next);
+      left = left.slice(next.length);
+      next = parameters.find((p) => left.startsWith(p));
+    }
+    if (names.length === 0 || /^[a-z0-9]/.test(left)) return whole;
+    return `By${names.map((n) => n.charAt(0).toUpperCase() + n.slice(1)).join("And")}${left}`;
+  });
+  const name = unglued.replace(VERSION_SUFFIX, "$1");
+  return name === id ? undefined : name;
+}
+
 /** Each spec id's call name where the API has one for it that no other operation's id or name spells alike. */
 function withCallNames(assigned: readonly AssignedId[], candidates: readonly IdCandidate[]): AssignedId[] {
   const names = assigned.map((a, i) => {
     const candidate = candidates[i] as IdCandidate;
-    return a.synthesized ? undefined : routeSuffixedName(a.id, candidate.method, candidate.path);
+    if (a.synthesized) return undefined;
+    return routeSuffixedName(a.id, candidate.method, candidate.path) ?? gluedName(a.id, candidate.path);
   });
   const key = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, "");
   const count = new Map<string, number>();

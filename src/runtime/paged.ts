@@ -6,6 +6,8 @@ import type { CompiledTool } from "./execute/compile.js";
 import {
   decodeContinuation,
   encodeContinuation,
+  linksNextPage,
+  mayHaveMore,
   nextQuery,
   queryOf,
   resumeAfter,
@@ -26,6 +28,12 @@ export const CONTINUATION_INPUT = "continuation";
 const MORE =
   "more items exist: call again with `continuation` set to `_continuation` to read on exactly after the last item " +
   "shown";
+
+/** The note when nothing says whether a page of unknown size was the last. */
+const MAY_BE_MORE =
+  "more items may exist (the API did not say how many items a page holds nor how many there are, so this page may " +
+  "have been cut at its size): do not tell the user these are all; call again with `continuation` set to " +
+  "`_continuation` to read on (an empty list then means there are no more)";
 
 /** The paging of a tool whose result is its last step's list: every step reads, no projection. */
 export function pagingOfTool(tool: CompiledTool): PagingSpec | undefined {
@@ -60,6 +68,10 @@ interface Pages {
   readonly listed: readonly Listed[];
   /** The query of the page after the last one read, if there is one. */
   readonly next?: Readonly<Record<string, string>>;
+  /** Whether `next` is only a page that may exist (see `mayHaveMore`). */
+  readonly unsure?: boolean;
+  /** Whether the API named a page by a Link header (this call's or the continuation's): see `Continuation.linked`. */
+  readonly linked?: boolean;
 }
 
 function listOf(body: unknown, paging: PagingSpec): unknown[] {
@@ -77,6 +89,7 @@ async function readPages(
   const listed: Listed[] = [];
   let query = run.from?.query;
   let skip = run.from?.skip ?? 0;
+  let linked = run.from?.linked === true;
   for (let read = 1; ; read++) {
     const execution = await executeTool(query === undefined ? tool : resumed(tool, query), run.args, run.env);
     if (!execution.ok) return execution;
@@ -88,9 +101,13 @@ async function readPages(
     items.forEach((item, index) => {
       if (index >= skip) listed.push({ item, query: sent, index });
     });
-    const next = nextQuery(paging, sent, { body: last.body, headers: last.headers, listed: items.length });
+    const answer = { body: last.body, headers: last.headers, listed: items.length };
+    linked ||= linksNextPage(last.headers.get("link"));
+    const sure = nextQuery(paging, sent, answer);
+    const next = sure ?? (linked ? undefined : mayHaveMore(paging, sent, answer));
     const done = listed.length >= bound || read >= MAX_PAGES || sameQuery(next, sent);
-    if (next === undefined || done) return { execution, last, listed, ...(next ? { next } : {}) };
+    if (next === undefined || done)
+      return { execution, last, listed, ...(next ? { next, unsure: !sure } : {}), ...(linked ? { linked } : {}) };
     query = next;
     skip = 0;
   }
@@ -131,8 +148,10 @@ function wholeItems(full: readonly unknown[], capped: readonly unknown[]): numbe
 /** Where the listing goes on after `shown` of its items: resume inside a page, else the next page. */
 function continuationAfter(pages: Pages, paging: PagingSpec, shown: number): Continuation | undefined {
   const at = pages.listed[shown];
-  if (at !== undefined) return resumeAfter(paging, at.query, { consumed: at.index, shown: Math.max(1, shown) });
-  return pages.next === undefined ? undefined : { query: pages.next, skip: 0 };
+  const linked = pages.linked === true ? { linked: true } : {};
+  if (at !== undefined)
+    return { ...resumeAfter(paging, at.query, { consumed: at.index, shown: Math.max(1, shown) }), ...linked };
+  return pages.next === undefined ? undefined : { query: pages.next, skip: 0, ...linked };
 }
 
 /** Bytes a continuation of these queries could take, with every number as long as it can get. */
@@ -146,7 +165,7 @@ function reserveFor(pages: Pages): number {
     }).length;
   const queries = [pages.next, ...pages.listed.map((l) => l.query)];
   const token = Math.max(...queries.map(longest));
-  return token + utf8Bytes(MORE) + 64;
+  return token + utf8Bytes(pages.unsure === true ? MAY_BE_MORE : MORE) + 64;
 }
 
 /** The result of a paged tool: the items that fit, and when more exist, `_truncated` and a whole `_continuation`. */
@@ -163,7 +182,8 @@ function pagedResult(pages: Pages, paging: PagingSpec, cap: CapOptions): Record<
   const shown = wholeItems(listIn(full, paging), listIn(capped, paging));
   const continuation = continuationAfter(pages, paging, shown);
   if (continuation === undefined) return capped;
-  const note = typeof capped["_truncated"] === "string" ? `${capped["_truncated"]}; ${MORE}` : MORE;
+  const more = pages.unsure === true && pages.listed[shown] === undefined ? MAY_BE_MORE : MORE;
+  const note = typeof capped["_truncated"] === "string" ? `${capped["_truncated"]}; ${more}` : more;
   return { ...capped, _truncated: note, _continuation: encodeContinuation(continuation) };
 }
 

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { init } from "../../src/api/init.js";
 import { plan } from "../../src/api/plan.js";
-import { assignOperationIds, routeSuffixedName } from "../../src/ingest/operation-ids.js";
+import { assignOperationIds, gluedName, routeSuffixedName } from "../../src/ingest/operation-ids.js";
 import type { Reporter } from "../../src/ingest/report.js";
 import type { HttpMethod } from "../../src/model/api-model.js";
 import { REPEAT_RUN } from "../support/ci-runs.js";
@@ -41,6 +41,31 @@ describe("routeSuffixedName: FastAPI's <function>_<path>_<method>", () => {
   ];
   it.each(table)("%s", (_, id, method, path, name) => {
     expect(routeSuffixedName(id, method, path)).toBe(name);
+  });
+});
+
+describe("gluedName: `By` glued to parameter names, a version suffix (Swashbuckle's ids)", () => {
+  const table: [string, string, string, string | undefined][] = [
+    [
+      "one parameter (Visma.net's release)",
+      "CustomerInvoice_ReleaseInvoiceByinvoiceNumber",
+      "/controller/api/v1/customerinvoice/{invoiceNumber}/action/release",
+      "CustomerInvoice_ReleaseInvoiceByInvoiceNumber",
+    ],
+    [
+      "two parameters glued together",
+      "SupplierInvoice_PutByTypeBydocumentTypeinvoiceNumber",
+      "/controller/api/v1/supplierInvoice/{documentType}/{invoiceNumber}",
+      "SupplierInvoice_PutByTypeByDocumentTypeAndInvoiceNumber",
+    ],
+    ["a version suffix", "SalesOrderV2_GetAllOrders_V2", "/controller/api/v2/salesorder", "SalesOrderV2_GetAllOrders"],
+    ["a word after `By` that is no parameter", "Pets_Getbyname", "/pets/{petId}", undefined],
+    ["`By` before a word the parameter only starts", "Users_GetByuserNamefull", "/users/{userName}", undefined],
+    ["`By` already capitalised", "getPetByPetId", "/pets/{petId}", undefined],
+    ["a version that is the whole method", "Api_V2", "/v2", undefined],
+  ];
+  it.each(table)("%s", (_, id, path, name) => {
+    expect(gluedName(id, path)).toBe(name);
   });
 });
 

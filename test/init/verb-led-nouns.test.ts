@@ -14,6 +14,9 @@ const { model, operation } = specModels({
   batch: join(api, "azure.com/batch-BatchService.json"),
   medium: join(api, "medium.com.json"),
   eve: join(api, "evetech.net.json"),
+  visma: join(api, "visma.net.json"),
+  text2data: join(api, "text2data.org.json"),
+  moderator: join(api, "azure.com/cognitiveservices-ContentModerator.json"),
 });
 
 describe("a last segment that opens with a verb", () => {
@@ -77,9 +80,48 @@ describe("a last segment that opens with a verb", () => {
     ["medium", "GET /user/{user_id}/lists", "list_user_lists"],
     ["eve", "GET /characters/{character_id}/mail/lists/", "list_mail_lists"],
     ["medium", "GET /user/{user_id}/articles", "list_user_articles"],
+    // Visma.net's Swashbuckle ids: an HTTP method's word as the id's verb is the action done (`Customer_Post`: never
+    // `post_customer`), a read of all lists (`Customer_GetAll`: never `get_customer_all`), `By` glued to a parameter's
+    // name reads `by` (`ByaccountCd`), a version suffix goes (`SalesOrderV2_GetAllOrders_V2`)…
+    ["visma", "POST /controller/api/v1/customer", "create_customer"],
+    ["visma", "GET /controller/api/v1/customer", "list_customers"],
+    ["visma", "GET /controller/api/v1/supplierInvoice", "list_supplier_invoices"],
+    ["visma", "GET /controller/api/v2/salesorder", "list_sales_orders"],
+    ["visma", "PUT /controller/api/v1/account/{accountCd}", "update_account_by_account_cd"],
+    ["visma", "GET /controller/api/v1/customer/{customerCd}", "get_customer_by_customer_cd"],
+    [
+      "visma",
+      "PUT /controller/api/v1/supplierInvoice/{documentType}/{invoiceNumber}",
+      "update_supplier_invoice_by_type_by_document_type_and_invoice_number",
+    ],
+    // …but a `Put` that is the API's own verb (put on hold) stays, and so does a POST on what follows a record.
+    [
+      "visma",
+      "POST /controller/api/v1/expenseClaim/{expenseClaim}/action/hold",
+      "call_expense_claim_put_expense_claim_on_hold_by_expense_claim",
+    ],
+    [
+      "visma",
+      "POST /controller/api/v1/shipment/{shipmentNumber}/action/deleteLine/{lineNumber}",
+      "post_shipment_by_shipment_number_and_line_number",
+    ],
+    // …and so does a POST whose summary says no create (text2data's `Analyze_Post`: never `create_analyze`), and a group
+    // that opens with a verb (`ListManagementImageLists_GetAllImageLists`: never `list_management_image_lists_list`).
+    ["text2data", "POST /v3/Analyze", "post_analyze"],
+    ["moderator", "GET /contentmoderator/lists/v1.0/imagelists", "list_management_image_lists_get_all_image_lists"],
   ])("%s %s → %s", async (key, signature, name) => {
     const { operation: o } = await operation(
-      key as "gitlab" | "mandrill" | "keyvault" | "compute" | "batch" | "medium" | "eve",
+      key as
+        | "gitlab"
+        | "mandrill"
+        | "keyvault"
+        | "compute"
+        | "batch"
+        | "medium"
+        | "eve"
+        | "visma"
+        | "text2data"
+        | "moderator",
       signature,
     );
     expect(operationGoalName(o, "call")).toBe(name);

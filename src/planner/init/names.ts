@@ -240,9 +240,10 @@ function baseName(operation: Operation): string {
   const rpc = rpcName(operation.path);
   if (rpc !== undefined) return rpc;
   if (operation.idSynthesized || restatesPath(operation)) return synthesizedName(operation);
-  const id = namingId(operation);
+  const written = namingId(operation);
+  const parts = actingGroupId(operation, operationGroupId(written));
+  const id = parts === undefined ? written : `${parts.group}_${parts.method}`;
   const slash = id.lastIndexOf("/");
-  const parts = operationGroupId(id);
   const methodVerb = splitWords(parts?.method ?? "")[0];
   // A lone verb the path's verb segment already reads with its object (`RollingUpgrades_Cancel`) is left to it.
   const lone = splitWords(parts?.method ?? "").length === 1 && segmentVerb(operation) !== undefined;
@@ -266,6 +267,47 @@ function baseName(operation: Operation): string {
 }
 
 const PLURAL_VERBS: ReadonlySet<string> = new Set(["list", "search", "find"]);
+
+const capitalized = (words: readonly string[]): string =>
+  words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join("");
+
+/**
+ * An id's `Group_Method` whose method is the word of an HTTP method, alone or before `By…` (Swashbuckle's
+ * `Customer_Post`, `Account_PutByAccountCd`), on a path whose last segment is the group's collection or a record of it:
+ * that word says no more than the method, so it is the action the operation does when its summary opens with that
+ * action's verb (`Customer_Create` →
+ * `create_customer`, `Account_UpdateBy…` → `update_account_by_account_cd`); never a word that is the API's own verb
+ * (`ExpenseClaim_PutExpenseClaimOnHold`) nor one on what follows a record (`…/{shipmentNumber}/action/deleteLine/…`).
+ * A read of all (`Customer_GetAll`, `SupplierInvoice_GetAllInvoices`), alone, before a preposition or restating the
+ * group, lists (`list_customers`, `list_supplier_invoices`). Other ids as they are.
+ */
+function actingGroupId(
+  operation: Operation,
+  parts: { readonly group: string; readonly method: string } | undefined,
+): { readonly group: string; readonly method: string } | undefined {
+  const [word, next, ...rest] = splitWords(parts?.method ?? "").map((w) => w.toLowerCase());
+  const opening = splitWords(parts?.group ?? "")[0]?.toLowerCase() ?? "";
+  // A group that opens with a verb (`AddActor_Post`, `UpdateGroups_Put`) says the action already.
+  if (parts === undefined || word === undefined || VERBS.has(opening) || verbClasses(stem(opening)) !== undefined)
+    return parts;
+  if (word === "get" && next === "all") {
+    const group = new Set(splitWords(parts.group).map((w) => stem(w.toLowerCase())));
+    const until = rest.findIndex((w) => PREPOSITIONS.has(w));
+    const named = until < 0 ? rest : rest.slice(0, until);
+    if (!named.every((w) => group.has(stem(w)))) return parts;
+    return { group: parts.group.replace(/V\d+$/, ""), method: capitalized(["list", ...rest.slice(named.length)]) };
+  }
+  if ((word !== "post" && word !== "put" && word !== "patch") || (next !== undefined && next !== "by")) return parts;
+  const segments = operation.path.split("/").filter((segment) => segment !== "");
+  const first = segments.findIndex((segment) => segment.startsWith("{"));
+  if (first >= 0 && segments.slice(first).some((segment) => !/^\{[^}]+\}$/.test(segment))) return parts;
+  const action = operationProfile(operation).action;
+  if (!/^[a-z]+$/.test(action) || action === word || verbClasses(stem(action)) === undefined) return parts;
+  // …and the summary says it: `create` for Visma.net's "Create an inventory item", never for text2data's `Analyze_Post`.
+  const said = summaryVerb(operation);
+  if (said === undefined || (said !== action && !(verbClasses(stem(said)) ?? []).includes(action))) return parts;
+  return { group: parts.group, method: capitalized([action, ...[next, ...rest].filter((w) => w !== undefined)]) };
+}
 
 /**
  * Whether a write's path ends in the id's method part (Azure Batch's `Task_Terminate` on `…/tasks/{taskId}/terminate`,
@@ -326,7 +368,9 @@ function nounFirst(name: string, nounWords = 1, groupVerb = false): string {
   const alternative = or === "or" && other !== undefined && PLAIN_VERBS.has(other);
   const verbs = alternative ? [verb, "or", other] : [verb];
   const tail = alternative ? rest : after;
-  const restates = tail.some((w) => w === noun || singular(w) === noun);
+  // A grouped id's words after a preposition name what it is looked up by (`Account_PutByAccountCd`), not its object.
+  const prep = grouped ? tail.findIndex((w) => PREPOSITIONS.has(w)) : -1;
+  const restates = (prep < 0 ? tail : tail.slice(0, prep)).some((w) => w === noun || singular(w) === noun);
   const listed = grouped && PLURAL_VERBS.has(verb) && (tail.length === 0 || PREPOSITIONS.has(tail[0] as string));
   const object = listed
     ? pluralSnake(noun)

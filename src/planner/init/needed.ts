@@ -5,16 +5,25 @@ import type { BodyKind } from "../../runtime/types.js";
 import { htmlToText } from "../../util/html-text.js";
 import { compactName } from "./body-slots.js";
 
-/** "Required. …", "whether it is required depends on …" — said of the field itself, not "other operations are required". */
-const SAYS_REQUIRED = /^required\b|\bis required\b/i;
+/**
+ * "Required. …", "whether it is required depends on …" — said of the field itself, not "other operations are required";
+ * "Mandatory, the item class …", "is mandatory" likewise (Visma.net's `itemClass`).
+ */
+const SAYS_REQUIRED = /^(?:required|mandatory)\b|\bis (?:required|mandatory)\b(?! or not)/i;
+/**
+ * "Mandatory for POST, not applicable for PUT" (Visma.net's `inventoryNumber`), "Mandatory field for creating a new
+ * location", "Required for insert" (Google Content's datafeed `name`): needed by a create, not by a change.
+ */
+const SAYS_REQUIRED_ON_POST = /^(?:required|mandatory)(?: field)? (?:for|on|when) (?:post|create|creating|insert)\b/i;
 const SAYS_OPTIONAL = /\b(not required|optional)\b/i;
 /**
  * Required in some cases only, so not in the one a model meets first: "Required only if `duration` is `repeating`",
  * "required if `percent_off` is not passed", "This parameter is required if ui_mode is `embedded`", "Required for
- * `single_use` sources", "Required when …" (offered as optional inputs: see `neededInSomeCases`). "Required unless …" is
- * required by default, and stays needed.
+ * `single_use` sources", "Required when …", "Mandatory if …" (offered as optional inputs: see `neededInSomeCases`).
+ * "Required unless …" is required by default, and stays needed.
  */
-const SAYS_REQUIRED_IF = /\brequired\s+(?:only\s+)?(?:if|when|for)\b|\bonly\s+required\b/i;
+const SAYS_REQUIRED_IF =
+  /\b(?:required|mandatory)(?:\s+field)?\s+(?:only\s+)?(?:if|when|for)\b|\bonly\s+(?:required|mandatory)\b/i;
 /**
  * "Is required when creating resources" (Kubernetes' `metadata.name`): needed by a create that sends the object holding
  * it, when what it names is any resource or the thing created ("Required when creating a space" is not a message's).
@@ -57,9 +66,9 @@ export function neededProperties(
 ): string[] {
   const described = Object.keys(properties).filter((k) => {
     const text = withoutAsides(withoutOneOf(descriptionOf(properties[k]), k, properties));
-    return (
-      !required.includes(k) && SAYS_REQUIRED.test(text) && !SAYS_OPTIONAL.test(text) && !SAYS_REQUIRED_IF.test(text)
-    );
+    if (required.includes(k)) return false;
+    if (creates && SAYS_REQUIRED_ON_POST.test(text.trim())) return true;
+    return SAYS_REQUIRED.test(text) && !SAYS_OPTIONAL.test(text) && !SAYS_REQUIRED_IF.test(text);
   });
   const name =
     linked ??
@@ -101,7 +110,7 @@ export function neededInSomeCases(properties: Readonly<Record<string, JsonSchema
  */
 const SAYS_ONE_OF = /\b(?:either|one of)\b|\bmust (?:provide|specify|include|pass|supply)\b/i;
 const SAYS_NEEDED =
-  /\b(?:is|are) required\b|\bmust be (?:provided|specified|set|given|passed|included|supplied)\b|\bmust (?:provide|specify|include|pass|supply)\b/i;
+  /\b(?:is|are) (?:required|mandatory)\b|\bmust be (?:provided|specified|set|given|passed|included|supplied)\b|\bmust (?:provide|specify|include|pass|supply)\b/i;
 /** What follows the list of fields: its condition or caveat ("…, unless `billing_scheme=tiered`", "… when creating"). */
 const AFTER_LIST = /[,;]?\s+(?:unless|if|when|except|but|in which|which|so that|in a|in the|for)\b.*$/i;
 

@@ -10,22 +10,25 @@ import type { CompiledStep } from "./compile.js";
 export interface Continuation {
   readonly query: Readonly<Record<string, string>>;
   readonly skip: number;
+  /** Whether the API named this page by a Link header: a page it names none after is then the last. */
+  readonly linked?: boolean;
 }
 
 /** The opaque token a result carries: base64url JSON, never shortened. */
 export function encodeContinuation(continuation: Continuation): string {
-  return Buffer.from(JSON.stringify({ q: continuation.query, s: continuation.skip }), "utf8").toString("base64url");
+  const { query: q, skip: s, linked } = continuation;
+  return Buffer.from(JSON.stringify({ q, s, ...(linked ? { l: 1 } : {}) }), "utf8").toString("base64url");
 }
 
 /** A token back into a continuation; undefined for anything this runtime did not make. */
 export function decodeContinuation(token: string): Continuation | undefined {
   try {
-    const raw = JSON.parse(Buffer.from(token, "base64url").toString("utf8")) as { q?: unknown; s?: unknown };
+    const raw = JSON.parse(Buffer.from(token, "base64url").toString("utf8")) as { q?: unknown; s?: unknown; l?: 1 };
     const query = raw.q;
     if (query === null || typeof query !== "object" || Array.isArray(query)) return undefined;
     if (!Object.values(query).every((v) => typeof v === "string")) return undefined;
     if (typeof raw.s !== "number" || !Number.isInteger(raw.s) || raw.s < 0) return undefined;
-    return { query: query as Record<string, string>, skip: raw.s };
+    return { query: query as Record<string, string>, skip: raw.s, ...(raw.l === 1 ? { linked: true } : {}) };
   } catch {
     return undefined;
   }
@@ -212,19 +215,50 @@ function itemTotalIn(object: Record<string, unknown>): number | undefined {
   return totals.length === 1 ? (totals[0]![1] as number) : undefined;
 }
 
+/** Members (lower case, no `_` or `-`) of a listed item holding the list's paging facts, not the item's own. */
+const ITEM_META: ReadonlySet<string> = new Set(["meta", "metadata", "pagination", "paging", "pageinfo"]);
+
+/**
+ * The item count an answer states: at its top or in an object at its top, else in the paging facts its first listed
+ * item carries (Visma.net's bare array whose items each hold `metadata: {totalCount, maxPageSize}`).
+ */
+function bodyTotal(body: unknown, list: string): number | undefined {
+  if (isRecord(body)) {
+    const total =
+      itemTotalIn(body) ??
+      Object.values(body)
+        .filter(isRecord)
+        .map(itemTotalIn)
+        .find((t) => t !== undefined);
+    if (total !== undefined) return total;
+  }
+  const items = resolvePointer(body, pointerTokens(list));
+  const first: unknown = Array.isArray(items) ? items[0] : undefined;
+  if (!isRecord(first)) return undefined;
+  return Object.entries(first)
+    .filter(([name, value]) => ITEM_META.has(name.toLowerCase().replaceAll(/[_-]/g, "")) && isRecord(value))
+    .map(([, value]) => itemTotalIn(value as Record<string, unknown>))
+    .find((t) => t !== undefined);
+}
+
+/** Headers giving how many items the whole list holds (Gitea's and Netlify's `X-Total-Count`). */
+const TOTAL_HEADERS = ["x-total-count", "x-total", "x-pagination-total-count", "x-total-results"] as const;
+
+/** The item count an answer states in its body (see `bodyTotal`), else in a header. */
+function answerTotal(answer: { readonly body: unknown; readonly headers: Headers }, list: string): number | undefined {
+  const said = bodyTotal(answer.body, list);
+  if (said !== undefined) return said;
+  const header = TOTAL_HEADERS.map((name) => answer.headers.get(name)?.trim()).find((v) => v !== undefined && v !== "");
+  return header !== undefined && /^\d+$/.test(header) ? Number(header) : undefined;
+}
+
 /**
  * Whether an answer's body says the `seen` items (those before this page and this page's `listed`) are all there are:
- * its item count, at its top or in an object at its top, is at most `seen`, at least the items before this page and at
- * least `listed` (a money `total` of 5 beside 10 items listed is no count: then nothing is said).
+ * its item count (see `bodyTotal`) is at most `seen`, at least the items before this page and at least `listed` (a
+ * money `total` of 5 beside 10 items listed is no count: then nothing is said).
  */
-function bodyTotalReached(body: unknown, seen: number, listed: number): boolean {
-  if (!isRecord(body)) return false;
-  const total =
-    itemTotalIn(body) ??
-    Object.values(body)
-      .filter(isRecord)
-      .map(itemTotalIn)
-      .find((t) => t !== undefined);
+function bodyTotalReached(body: unknown, list: string, seen: number, listed: number): boolean {
+  const total = bodyTotal(body, list);
   return total !== undefined && total >= seen - listed && total <= seen && total >= listed;
 }
 
@@ -309,18 +343,78 @@ export function nextQuery(
   if (pages !== undefined && paging.page !== undefined)
     return pages.page < pages.total ? { ...sent, [paging.page]: String(pages.page + 1) } : undefined;
   const size = sizeOf(paging, sent);
-  if (size === undefined || answer.listed < size) return undefined;
+  if (size === undefined) return unsizedNext(paging, sent, answer);
+  if (answer.listed < size) return undefined;
   if (paging.style === "page" && paging.page !== undefined) {
     const page = pageAt(paging, sent[paging.page]);
     const before = (page - (paging.firstPage ?? 1)) * size;
-    if (bodyTotalReached(answer.body, before + answer.listed, answer.listed)) return undefined;
+    if (bodyTotalReached(answer.body, paging.list, before + answer.listed, answer.listed)) return undefined;
     return { ...sent, [paging.page]: String(page + 1) };
   }
   if (paging.style === "offset" && paging.offset !== undefined) {
     const seen = count(sent[paging.offset], 0) + answer.listed;
-    return bodyTotalReached(answer.body, seen, answer.listed) ? undefined : { ...sent, [paging.offset]: String(seen) };
+    const reached = bodyTotalReached(answer.body, paging.list, seen, answer.listed);
+    return reached ? undefined : { ...sent, [paging.offset]: String(seen) };
   }
   return undefined;
+}
+
+/**
+ * The page after one whose size nobody knows (none sent, no default in the spec: Visma.net's `pageNumber`/`pageSize`),
+ * when its item count (in its body, see `bodyTotal`, or an `X-Total-Count` header) says more items follow: for offset
+ * paging the offset after it; for page-number paging, from the first page only (which then was cut at the API's own
+ * size), the next page with that size sent on (the items it listed) so later pages and a resume count exactly.
+ * Undefined when no count settles it (see `mayHaveMore`).
+ */
+function unsizedNext(
+  paging: PagingSpec,
+  sent: Readonly<Record<string, string>>,
+  answer: { readonly body: unknown; readonly headers: Headers; readonly listed: number },
+): Record<string, string> | undefined {
+  const total = answer.listed === 0 ? undefined : answerTotal(answer, paging.list);
+  if (total === undefined) return undefined;
+  if (paging.style === "offset" && paging.offset !== undefined) {
+    const seen = count(sent[paging.offset], 0) + answer.listed;
+    return total > seen ? { ...sent, [paging.offset]: String(seen) } : undefined;
+  }
+  if (paging.style !== "page" || paging.page === undefined) return undefined;
+  const page = pageAt(paging, sent[paging.page]);
+  if (page !== (paging.firstPage ?? 1) || total <= answer.listed) return undefined;
+  const sized = paging.size === undefined ? {} : { [paging.size]: String(answer.listed) };
+  return { ...sent, ...sized, [paging.page]: String(page + 1) };
+}
+
+/** Whether a body names no next page where it would: a null `next…` member at its top (Asana's `next_page`). */
+const namesNoNext = (body: unknown): boolean =>
+  isRecord(body) && Object.entries(body).some(([k, v]) => /^(?:@odata\.)?next/i.test(k) && (v === null || v === ""));
+
+/**
+ * The page after one that may not be the last though nothing says so: page-number or offset paging with no size sent
+ * nor known, a page that listed something, no Link header (an API that links its pages names the next one), no
+ * last-page flag nor null `next…` member in the answer, and no item count (a
+ * full page could have been cut at the API's size, a short one is the last: no one can tell), or, past the first page,
+ * a count above the pages read times this page's items (this page was full, or short and the last). Undefined
+ * otherwise: a count settles it (see `unsizedNext`).
+ */
+export function mayHaveMore(
+  paging: PagingSpec,
+  sent: Readonly<Record<string, string>>,
+  answer: { readonly body: unknown; readonly headers: Headers; readonly listed: number },
+): Record<string, string> | undefined {
+  if (answer.listed === 0 || paging.next !== undefined || sizeOf(paging, sent) !== undefined) return undefined;
+  if (answer.headers.has("link") || bodySaysLastPage(answer.body) || namesNoNext(answer.body)) return undefined;
+  if (bodyPages(answer.body) !== undefined) return undefined;
+  const total = answerTotal(answer, paging.list);
+  if (paging.style === "offset" && paging.offset !== undefined)
+    return total === undefined
+      ? { ...sent, [paging.offset]: String(count(sent[paging.offset], 0) + answer.listed) }
+      : undefined;
+  if (paging.style !== "page" || paging.page === undefined) return undefined;
+  const page = pageAt(paging, sent[paging.page]);
+  const pages = page - (paging.firstPage ?? 1) + 1;
+  return total === undefined || (pages > 1 && total > pages * answer.listed)
+    ? { ...sent, [paging.page]: String(page + 1) }
+    : undefined;
 }
 
 /** The largest divisor of `n` that is at most `limit` (1 at least). */
