@@ -111,6 +111,15 @@ describe("listTokens: an object's one array is its list unless the object is a r
       ["genres", "0"],
     ],
     [
+      "plain values under a wrapper's name (Netatmo's partner devices)",
+      {
+        type: "object",
+        properties: { status: {}, time_exec: {}, time_server: {}, body: { type: "array", items: { type: "string" } } },
+      },
+      "/partnerdevices",
+      ["body", "0"],
+    ],
+    [
       "records beside other fields stay a list",
       { type: "object", properties: { a: {}, b: {}, c: {}, pets: tags } },
       "/zoo",

@@ -354,6 +354,9 @@ function isDeprecated(schema: JsonSchema, schemas: SchemaLookup): boolean {
 /** Members of a list's envelope beside its array: paging and counts (`next_token`, `total`, `page`, `has_more`). */
 const ENVELOPE = /(^|_)(next|prev|previous|page|pages|cursor|token|total|count|offset|limit|more|links?|meta)(_|$)/;
 
+/** An answer's payload under a wrapper's name (Netatmo's `{status, body: [ids], time_exec, time_server}`): a list. */
+const WRAPPER = /^(body|result|response|payload)$/i;
+
 /**
  * A sole array of plain values (strings, numbers) beside at least three other members, none of them paging, in an
  * answer whose path does not name it: one record's part (Linode's `GET /profile`, `authorized_keys` among `username`,
@@ -367,7 +370,8 @@ function plainPartOfRecord(
   path: string | undefined,
 ): boolean {
   const others = Object.keys(properties).filter((p) => p !== key);
-  if (path === undefined || others.length < 3 || others.some((p) => ENVELOPE.test(toSnakeCase(p)))) return false;
+  if (path === undefined || others.length < 3 || WRAPPER.test(key)) return false;
+  if (others.some((p) => ENVELOPE.test(toSnakeCase(p)))) return false;
   const last = staticSegments(path).at(-1);
   if (last !== undefined && singular(toSnakeCase(last)) === singular(toSnakeCase(key))) return false;
   const array = derefTop(properties[key] ?? {}, schemas);
