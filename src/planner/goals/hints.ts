@@ -73,7 +73,7 @@ function derivedHints(tool: ToolDef, step: StepPlan, tools: readonly ToolDef[], 
         : `Step "${step.id}" found nothing.`,
     rejected: namesRecordOnly(step, fed)
       ? refusedHint(names, fed.length > 1, constantsOf(step))
-      : rejectedHint(names, constantsOf(step)),
+      : rejectedHint(fed.length > 0, constantsOf(step)),
     "409": step.readOnly
       ? "The resource is in a conflicting state; read it again before retrying."
       : "The change conflicts with the current state (it may already exist or have changed); read the current state before trying again.",
@@ -145,14 +145,25 @@ function refusedHint(names: string, plural: boolean, constants: readonly string[
   return `The API refused the call for the record as it is now (${names} ${only}): the message says what it lacks or why its state does not allow this. Tell the user what must change first; do not retry unchanged. Check ${names} only if the API says ${malformed} malformed.${own}`;
 }
 
-/** When the API names none of the model's inputs, the values the goal binds itself are the likely cause. */
-function rejectedHint(names: string, constants: readonly string[]): string {
+/**
+ * The hint for a refusal whose message names none of the fields the step sends (the runtime names the field when the
+ * message does): what the API said is the reason, a value or the record's state, and which argument is at fault would
+ * be a guess, so none is named (Linode's boot answered "Linode busy." and was told to check `config_id`, an optional
+ * argument the call had not carried). Where the model gives the step nothing, or the message faults a value the model
+ * did not pass, a value the goal itself sends is the likely cause.
+ */
+function rejectedHint(fed: boolean, constants: readonly string[]): string {
+  const fixed = constants.map((c) => `\`${c}\``).join(", ");
+  const binding = "tell the user the tool's goal binding needs fixing instead of retrying with other arguments.";
+  if (!fed)
+    return constants.length === 0
+      ? "The API rejected the request."
+      : `The API rejected the request. The likely cause is a value the goal itself sends (${fixed}): ${binding}`;
   const own =
     constants.length === 0
       ? ""
-      : `${names === "" ? "" : " If the API names none of them, t"}${names === "" ? "T" : ""}he likely cause is a value the goal itself sends (${constants.map((c) => `\`${c}\``).join(", ")}): tell the user the tool's goal binding needs fixing instead of retrying with other arguments.`;
-  if (names === "") return `The API rejected the request.${own}`;
-  return `The API rejected the arguments. Check ${names} against their descriptions and examples.${own}`;
+      : ` If it faults a value you did not pass, the likely cause is one the goal itself sends (${fixed}): ${binding}`;
+  return `The API rejected the call without naming an argument: what it said is the reason. If it faults a value, check the arguments you passed against their descriptions and examples; if it is about the record's state (busy, not ready, not allowed now), tell the user what must change first. Do not retry unchanged.${own}`;
 }
 
 /** Parameters and body fields the step binds to a constant (a literal, or a template reading no input). */

@@ -288,7 +288,9 @@ function shapeListTokens(schema: JsonSchema, schemas: SchemaLookup, path?: strin
   const [only, ...more] = arrays;
   if (only === undefined || more.length > 0) return undefined;
   if (optionalPart(only, node, schemas)) return undefined;
-  return isPartOfRecord(only, Object.keys(properties), path) ? undefined : [only, "0"];
+  return isPartOfRecord(only, Object.keys(properties), path) || plainPartOfRecord(only, properties, schemas, path)
+    ? undefined
+    : [only, "0"];
 }
 
 /**
@@ -347,6 +349,34 @@ function isNullOnly(schema: JsonSchema, schemas: SchemaLookup): boolean {
 function isDeprecated(schema: JsonSchema, schemas: SchemaLookup): boolean {
   const node = derefTop(schema, schemas);
   return typeof node === "object" && node["deprecated"] === true;
+}
+
+/** Members of a list's envelope beside its array: paging and counts (`next_token`, `total`, `page`, `has_more`). */
+const ENVELOPE = /(^|_)(next|prev|previous|page|pages|cursor|token|total|count|offset|limit|more|links?|meta)(_|$)/;
+
+/** An answer's payload under a wrapper's name (Netatmo's `{status, body: [ids], time_exec, time_server}`): a list. */
+const WRAPPER = /^(body|result|response|payload)$/i;
+
+/**
+ * A sole array of plain values (strings, numbers) beside at least three other members, none of them paging, in an
+ * answer whose path does not name it: one record's part (Linode's `GET /profile`, `authorized_keys` among `username`,
+ * `email`, `uid`, …; GitHub's `GET /feeds`; Netlify's site certificate's `domains`), not a list of keys. A list of
+ * plain values stands alone or beside its paging (`{repositories: […]}`, Kafka's `{SecretArnList, NextToken}`).
+ */
+function plainPartOfRecord(
+  key: string,
+  properties: Readonly<Record<string, JsonSchema>>,
+  schemas: SchemaLookup,
+  path: string | undefined,
+): boolean {
+  const others = Object.keys(properties).filter((p) => p !== key);
+  if (path === undefined || others.length < 3 || WRAPPER.test(key)) return false;
+  if (others.some((p) => ENVELOPE.test(toSnakeCase(p)))) return false;
+  const last = staticSegments(path).at(-1);
+  if (last !== undefined && singular(toSnakeCase(last)) === singular(toSnakeCase(key))) return false;
+  const array = derefTop(properties[key] ?? {}, schemas);
+  const items = typeof array === "object" ? derefTop((array["items"] ?? {}) as JsonSchema, schemas) : undefined;
+  return typeof items === "object" && ["string", "integer", "number", "boolean"].includes(String(items["type"]));
 }
 
 /** An array beside an id of the object's own, in an answer whose path does not name that array: a part of one record. */

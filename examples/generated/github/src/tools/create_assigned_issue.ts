@@ -121,8 +121,10 @@ export const createAssignedIssue = defineTool({
             "current state before trying again.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
           NOT_FOUND: "Step \"create\" found nothing for the given `owner`, `repo`.",
-          rejected: "The API rejected the arguments. Check `owner`, `repo`, `title`, `body` against their " +
-            "descriptions and examples.",
+          rejected: "The API rejected the call without naming an argument: what it said is the reason. If it faults " +
+            "a value, check the arguments you passed against their descriptions and examples; if it is about the " +
+            "record's state (busy, not ready, not allowed now), tell the user what must change first. Do not retry " +
+            "unchanged.",
         },
         bodyType: "object",
         unsent: ["assignee", "milestone", "labels", "assignees", "issue_field_values", "type"],
@@ -159,8 +161,10 @@ export const createAssignedIssue = defineTool({
             "current state before trying again.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
           NOT_FOUND: "Step \"assign\" found nothing for the given `owner`, `repo`.",
-          rejected: "The API rejected the arguments. Check `owner`, `repo`, `assignees` against their descriptions " +
-            "and examples.",
+          rejected: "The API rejected the call without naming an argument: what it said is the reason. If it faults " +
+            "a value, check the arguments you passed against their descriptions and examples; if it is about the " +
+            "record's state (busy, not ready, not allowed now), tell the user what must change first. Do not retry " +
+            "unchanged.",
         },
         bodyType: "object",
       },

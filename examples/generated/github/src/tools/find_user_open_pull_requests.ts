@@ -101,10 +101,12 @@ export const findUserOpenPullRequests = defineTool({
           "409": "The resource is in a conflicting state; read it again before retrying.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
           NOT_FOUND: "Step \"search\" found nothing.",
-          rejected: "The API rejected the arguments. Check `author`, `owner`, `repo`, `per_page` against their " +
-            "descriptions and examples. If the API names none of them, the likely cause is a value the goal itself " +
-            "sends (`sort`, `order`): tell the user the tool's goal binding needs fixing instead of retrying with " +
-            "other arguments.",
+          rejected: "The API rejected the call without naming an argument: what it said is the reason. If it faults " +
+            "a value, check the arguments you passed against their descriptions and examples; if it is about the " +
+            "record's state (busy, not ready, not allowed now), tell the user what must change first. Do not retry " +
+            "unchanged. If it faults a value you did not pass, the likely cause is one the goal itself sends " +
+            "(`sort`, `order`): tell the user the tool's goal binding needs fixing instead of retrying with other " +
+            "arguments.",
         },
         bodyType: "object",
         unsent: ["page", "advanced_search", "search_type"],

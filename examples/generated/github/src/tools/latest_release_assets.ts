@@ -81,7 +81,10 @@ export const latestReleaseAssets = defineTool({
           "409": "The resource is in a conflicting state; read it again before retrying.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
           NOT_FOUND: "Step \"release\" found nothing for the given `owner`, `repo`.",
-          rejected: "The API rejected the arguments. Check `owner`, `repo` against their descriptions and examples.",
+          rejected: "The API rejected the call without naming an argument: what it said is the reason. If it faults " +
+            "a value, check the arguments you passed against their descriptions and examples; if it is about the " +
+            "record's state (busy, not ready, not allowed now), tell the user what must change first. Do not retry " +
+            "unchanged.",
         },
         bodyType: "object",
       },
@@ -112,9 +115,12 @@ export const latestReleaseAssets = defineTool({
           "409": "The resource is in a conflicting state; read it again before retrying.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
           NOT_FOUND: "Step \"assets\" found nothing for the given `owner`, `repo`.",
-          rejected: "The API rejected the arguments. Check `owner`, `repo` against their descriptions and examples. " +
-            "If the API names none of them, the likely cause is a value the goal itself sends (`per_page`): tell the " +
-            "user the tool's goal binding needs fixing instead of retrying with other arguments.",
+          rejected: "The API rejected the call without naming an argument: what it said is the reason. If it faults " +
+            "a value, check the arguments you passed against their descriptions and examples; if it is about the " +
+            "record's state (busy, not ready, not allowed now), tell the user what must change first. Do not retry " +
+            "unchanged. If it faults a value you did not pass, the likely cause is one the goal itself sends " +
+            "(`per_page`): tell the user the tool's goal binding needs fixing instead of retrying with other " +
+            "arguments.",
         },
         bodyType: "array",
         unsent: ["page"],

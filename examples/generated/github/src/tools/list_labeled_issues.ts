@@ -87,10 +87,12 @@ export const listLabeledIssues = defineTool({
           "409": "The resource is in a conflicting state; read it again before retrying.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
           NOT_FOUND: "Step \"issues\" found nothing for the given `owner`, `repo`.",
-          rejected: "The API rejected the arguments. Check `owner`, `repo`, `label`, `per_page` against their " +
-            "descriptions and examples. If the API names none of them, the likely cause is a value the goal itself " +
-            "sends (`state`, `sort`, `direction`): tell the user the tool's goal binding needs fixing instead of " +
-            "retrying with other arguments.",
+          rejected: "The API rejected the call without naming an argument: what it said is the reason. If it faults " +
+            "a value, check the arguments you passed against their descriptions and examples; if it is about the " +
+            "record's state (busy, not ready, not allowed now), tell the user what must change first. Do not retry " +
+            "unchanged. If it faults a value you did not pass, the likely cause is one the goal itself sends " +
+            "(`state`, `sort`, `direction`): tell the user the tool's goal binding needs fixing instead of retrying " +
+            "with other arguments.",
         },
         bodyType: "array",
         paging: { list: "", style: "page", size: "per_page", page: "page", defaultSize: 30, next: "link" },

@@ -88,7 +88,10 @@ export const openPullRequest = defineTool({
           "409": "The resource is in a conflicting state; read it again before retrying.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
           NOT_FOUND: "Step \"repo\" found nothing for the given `owner`, `repo`.",
-          rejected: "The API rejected the arguments. Check `owner`, `repo` against their descriptions and examples.",
+          rejected: "The API rejected the call without naming an argument: what it said is the reason. If it faults " +
+            "a value, check the arguments you passed against their descriptions and examples; if it is about the " +
+            "record's state (busy, not ready, not allowed now), tell the user what must change first. Do not retry " +
+            "unchanged.",
         },
         bodyType: "object",
       },
@@ -133,8 +136,10 @@ export const openPullRequest = defineTool({
           "422": "No commits between the branches, or a pull request for this branch already exists.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
           NOT_FOUND: "Step \"create\" found nothing for the given `owner`, `repo`.",
-          rejected: "The API rejected the arguments. Check `owner`, `repo`, `title`, `head`, `body`, `draft` against " +
-            "their descriptions and examples.",
+          rejected: "The API rejected the call without naming an argument: what it said is the reason. If it faults " +
+            "a value, check the arguments you passed against their descriptions and examples; if it is about the " +
+            "record's state (busy, not ready, not allowed now), tell the user what must change first. Do not retry " +
+            "unchanged.",
         },
         bodyType: "object",
         unsent: ["head_repo", "maintainer_can_modify", "issue"],

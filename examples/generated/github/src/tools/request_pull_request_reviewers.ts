@@ -74,8 +74,10 @@ export const requestPullRequestReviewers = defineTool({
             "current state before trying again.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
           NOT_FOUND: "Step \"request\" found nothing for the given `owner`, `repo`, `pull_number`.",
-          rejected: "The API rejected the arguments. Check `owner`, `repo`, `pull_number`, `reviewers` against their " +
-            "descriptions and examples.",
+          rejected: "The API rejected the call without naming an argument: what it said is the reason. If it faults " +
+            "a value, check the arguments you passed against their descriptions and examples; if it is about the " +
+            "record's state (busy, not ready, not allowed now), tell the user what must change first. Do not retry " +
+            "unchanged.",
         },
         bodyType: "object",
         unsent: ["team_reviewers"],

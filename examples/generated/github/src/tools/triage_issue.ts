@@ -102,8 +102,10 @@ export const triageIssue = defineTool({
           "409": "The resource is in a conflicting state; read it again before retrying.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
           NOT_FOUND: "Step \"issue\" found nothing for the given `owner`, `repo`, `issue_number`.",
-          rejected: "The API rejected the arguments. Check `owner`, `repo`, `issue_number` against their " +
-            "descriptions and examples.",
+          rejected: "The API rejected the call without naming an argument: what it said is the reason. If it faults " +
+            "a value, check the arguments you passed against their descriptions and examples; if it is about the " +
+            "record's state (busy, not ready, not allowed now), tell the user what must change first. Do not retry " +
+            "unchanged.",
         },
         bodyType: "object",
       },
@@ -141,8 +143,10 @@ export const triageIssue = defineTool({
           "422": "A label name was rejected. Check the labels exist in the repository.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
           NOT_FOUND: "Step \"label\" found nothing for the given `owner`, `repo`, `issue_number`.",
-          rejected: "The API rejected the arguments. Check `owner`, `repo`, `issue_number`, `labels` against their " +
-            "descriptions and examples.",
+          rejected: "The API rejected the call without naming an argument: what it said is the reason. If it faults " +
+            "a value, check the arguments you passed against their descriptions and examples; if it is about the " +
+            "record's state (busy, not ready, not allowed now), tell the user what must change first. Do not retry " +
+            "unchanged.",
         },
         bodyType: "array",
       },
@@ -179,8 +183,10 @@ export const triageIssue = defineTool({
             "current state before trying again.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
           NOT_FOUND: "Step \"comment\" found nothing for the given `owner`, `repo`, `issue_number`.",
-          rejected: "The API rejected the arguments. Check `owner`, `repo`, `issue_number`, `comment` against their " +
-            "descriptions and examples.",
+          rejected: "The API rejected the call without naming an argument: what it said is the reason. If it faults " +
+            "a value, check the arguments you passed against their descriptions and examples; if it is about the " +
+            "record's state (busy, not ready, not allowed now), tell the user what must change first. Do not retry " +
+            "unchanged.",
         },
         bodyType: "object",
       },

@@ -75,8 +75,10 @@ export const updateFileOnBranch = defineTool({
           "409": "The resource is in a conflicting state; read it again before retrying.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
           NOT_FOUND: "Step \"current\" found nothing for the given `owner`, `repo`, `path`.",
-          rejected: "The API rejected the arguments. Check `owner`, `repo`, `path`, `branch` against their " +
-            "descriptions and examples.",
+          rejected: "The API rejected the call without naming an argument: what it said is the reason. If it faults " +
+            "a value, check the arguments you passed against their descriptions and examples; if it is about the " +
+            "record's state (busy, not ready, not allowed now), tell the user what must change first. Do not retry " +
+            "unchanged.",
         },
       },
       {
@@ -119,8 +121,10 @@ export const updateFileOnBranch = defineTool({
           "409": "The file changed since it was read. Run the tool again.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
           NOT_FOUND: "Step \"commit\" found nothing for the given `owner`, `repo`, `path`.",
-          rejected: "The API rejected the arguments. Check `owner`, `repo`, `path`, `branch`, `message`, " +
-            "`content_base64` against their descriptions and examples.",
+          rejected: "The API rejected the call without naming an argument: what it said is the reason. If it faults " +
+            "a value, check the arguments you passed against their descriptions and examples; if it is about the " +
+            "record's state (busy, not ready, not allowed now), tell the user what must change first. Do not retry " +
+            "unchanged.",
         },
         bodyType: "object",
         unsent: ["committer", "author"],

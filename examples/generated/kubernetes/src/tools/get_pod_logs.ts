@@ -69,8 +69,10 @@ export const getPodLogs = defineTool({
           "409": "The resource is in a conflicting state; read it again before retrying.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
           NOT_FOUND: "Step \"log\" found nothing for the given `namespace`, `pod`.",
-          rejected: "The API rejected the arguments. Check `namespace`, `pod`, `container`, `tail_lines`, `previous` " +
-            "against their descriptions and examples.",
+          rejected: "The API rejected the call without naming an argument: what it said is the reason. If it faults " +
+            "a value, check the arguments you passed against their descriptions and examples; if it is about the " +
+            "record's state (busy, not ready, not allowed now), tell the user what must change first. Do not retry " +
+            "unchanged.",
         },
         unsent: ["follow", "limitBytes", "pretty", "sinceSeconds", "timestamps"],
       },

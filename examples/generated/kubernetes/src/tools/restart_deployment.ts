@@ -121,8 +121,10 @@ export const restartDeployment = defineTool({
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
           NOT_FOUND: "Step \"restart\" found nothing for the given `namespace`, `name`; use list_deployments to find " +
             "a valid `name`.",
-          rejected: "The API rejected the arguments. Check `namespace`, `name`, `restarted_at` against their " +
-            "descriptions and examples.",
+          rejected: "The API rejected the call without naming an argument: what it said is the reason. If it faults " +
+            "a value, check the arguments you passed against their descriptions and examples; if it is about the " +
+            "record's state (busy, not ready, not allowed now), tell the user what must change first. Do not retry " +
+            "unchanged.",
         },
         unsent: ["pretty", "dryRun"],
       },

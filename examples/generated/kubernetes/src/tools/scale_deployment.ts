@@ -72,8 +72,10 @@ export const scaleDeployment = defineTool({
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
           NOT_FOUND: "Step \"current\" found nothing for the given `namespace`, `name`; use list_deployments to find " +
             "a valid `name`.",
-          rejected: "The API rejected the arguments. Check `namespace`, `name` against their descriptions and " +
-            "examples.",
+          rejected: "The API rejected the call without naming an argument: what it said is the reason. If it faults " +
+            "a value, check the arguments you passed against their descriptions and examples; if it is about the " +
+            "record's state (busy, not ready, not allowed now), tell the user what must change first. Do not retry " +
+            "unchanged.",
         },
         unsent: ["pretty"],
       },
@@ -124,10 +126,12 @@ export const scaleDeployment = defineTool({
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
           NOT_FOUND: "Step \"scale\" found nothing for the given `namespace`, `name`; use list_deployments to find a " +
             "valid `name`.",
-          rejected: "The API rejected the arguments. Check `namespace`, `name`, `replicas` against their " +
-            "descriptions and examples. If the API names none of them, the likely cause is a value the goal itself " +
-            "sends (`apiVersion`, `kind`): tell the user the tool's goal binding needs fixing instead of retrying " +
-            "with other arguments.",
+          rejected: "The API rejected the call without naming an argument: what it said is the reason. If it faults " +
+            "a value, check the arguments you passed against their descriptions and examples; if it is about the " +
+            "record's state (busy, not ready, not allowed now), tell the user what must change first. Do not retry " +
+            "unchanged. If it faults a value you did not pass, the likely cause is one the goal itself sends " +
+            "(`apiVersion`, `kind`): tell the user the tool's goal binding needs fixing instead of retrying with " +
+            "other arguments.",
         },
         unsent: ["pretty", "dryRun", "status"],
       },

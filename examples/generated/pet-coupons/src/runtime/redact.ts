@@ -135,6 +135,57 @@ export function isSecretKey(key: string): boolean {
   return secret;
 }
 
+/**
+ * Names of a field that holds a secret when its value is a string or number: a payment card's number
+ * (`card_number`, `primary_account_number`) or verification code (`cvc`, `cvv2`, `card_verification_code`,
+ * `CardSecurityCode`), and a cluster's credentials file (`kubeconfig`, `kubeConfig`: Linode's base64 kubeconfig holds
+ * a cluster-admin token). A boolean or an object under such a name (`useCvv`, `kubeconfig: true` asking for a new
+ * one, bunq's `CardGeneratedCvc2` record) is no secret.
+ */
+const CARD_NUMBER = new Set(["cardnumber", "creditcardnumber", "debitcardnumber", "primaryaccountnumber"]);
+const CARD_CODE = /(?:^|card)(?:cvc|cvv)$|card(?:verification(?:code|value)|securitycode)$/;
+/** A card's number or code under a plain name, read as the card's beside one of the names above (Increase's
+ * `verification_code` beside `primary_account_number`, Stripe's issuing card `number` beside `cvc`). */
+const CARD_SIBLINGS = new Set(["number", "verificationcode", "securitycode"]);
+
+type ScalarSecret = "card" | "sibling" | "file" | undefined;
+const SCALAR_CACHE = new Map<string, ScalarSecret>();
+
+function scalarSecret(key: string): ScalarSecret {
+  if (SCALAR_CACHE.has(key)) return SCALAR_CACHE.get(key);
+  const normal = key.toLowerCase().replace(/[^a-z0-9]/g, "");
+  const bare = normal.replace(/\d+$/, "");
+  const kind: ScalarSecret =
+    CARD_NUMBER.has(normal) || CARD_CODE.test(bare)
+      ? "card"
+      : CARD_SIBLINGS.has(normal)
+        ? "sibling"
+        : normal.endsWith("kubeconfig")
+          ? "file"
+          : undefined;
+  if (SCALAR_CACHE.size >= KEY_CACHE_LIMIT) SCALAR_CACHE.clear();
+  SCALAR_CACHE.set(key, kind);
+  return kind;
+}
+
+const isScalar = (value: unknown): boolean => typeof value === "string" || typeof value === "number";
+
+/** Whether the record holds a card's number or verification code under a card's name. */
+function holdsCard(record: Record<string, unknown>): boolean {
+  for (const key in record)
+    if (Object.hasOwn(record, key) && scalarSecret(key) === "card" && isScalar(record[key])) return true;
+  return false;
+}
+
+/** Whether the record's field holds a secret: by its name alone, or a card's or a kubeconfig's text (see above). */
+function secretField(record: Record<string, unknown>, key: string, item: unknown): boolean {
+  if (item === null || item === undefined) return false;
+  if (isSecretKey(key)) return true;
+  const kind = scalarSecret(key);
+  if (kind === undefined || !isScalar(item)) return false;
+  return kind !== "sibling" || holdsCard(record);
+}
+
 function base64Forms(secret: string): string[] {
   const standard = Buffer.from(secret, "utf8").toString("base64");
   const unpadded = standard.replace(/=+$/, "");
@@ -230,7 +281,7 @@ function untouched(value: unknown, pattern: RegExp, checkStrings: boolean, depth
   for (const key in value) {
     if (!Object.hasOwn(value, key)) continue;
     const item = value[key];
-    if (isSecretKey(key) && item !== null && item !== undefined) return false;
+    if (secretField(value, key, item)) return false;
     if (!untouched(item, pattern, checkStrings, depth + 1)) return false;
   }
   return true;
@@ -250,8 +301,7 @@ function redactDeep(value: unknown, text: (s: string) => string, seen: WeakMap<o
   const out: Record<string, unknown> = {};
   seen.set(value, out);
   for (const [key, item] of Object.entries(value)) {
-    const secret = isSecretKey(key) && item !== null && item !== undefined;
-    out[key] = secret ? REDACTED : redactDeep(item, text, seen);
+    out[key] = secretField(value, key, item) ? REDACTED : redactDeep(item, text, seen);
   }
   return out;
 }

@@ -62,7 +62,10 @@ export const applyCoupon = defineTool({
           "409": "The resource is in a conflicting state; read it again before retrying.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
           NOT_FOUND: "Step \"find-pet\" found nothing.",
-          rejected: "The API rejected the arguments. Check `my_pet_tags` against their descriptions and examples.",
+          rejected: "The API rejected the call without naming an argument: what it said is the reason. If it faults " +
+            "a value, check the arguments you passed against their descriptions and examples; if it is about the " +
+            "record's state (busy, not ready, not allowed now), tell the user what must change first. Do not retry " +
+            "unchanged.",
         },
         successCriteria: [{ type: "simple", condition: "$statusCode == 200" }],
       },
@@ -131,9 +134,12 @@ export const applyCoupon = defineTool({
             "current state before trying again.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
           NOT_FOUND: "Step \"place-order__place-order\" found nothing.",
-          rejected: "The API rejected the arguments. Check `quantity` against their descriptions and examples. If " +
-            "the API names none of them, the likely cause is a value the goal itself sends (`status`, `complete`): " +
-            "tell the user the tool's goal binding needs fixing instead of retrying with other arguments.",
+          rejected: "The API rejected the call without naming an argument: what it said is the reason. If it faults " +
+            "a value, check the arguments you passed against their descriptions and examples; if it is about the " +
+            "record's state (busy, not ready, not allowed now), tell the user what must change first. Do not retry " +
+            "unchanged. If it faults a value you did not pass, the likely cause is one the goal itself sends " +
+            "(`status`, `complete`): tell the user the tool's goal binding needs fixing instead of retrying with " +
+            "other arguments.",
         },
         successCriteria: [
           { type: "simple", condition: "$statusCode == 200" },

@@ -100,10 +100,12 @@ export const placeOrder = defineTool({
             "current state before trying again.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
           NOT_FOUND: "Step \"place-order\" found nothing.",
-          rejected: "The API rejected the arguments. Check `pet_id`, `quantity`, `coupon_code` against their " +
-            "descriptions and examples. If the API names none of them, the likely cause is a value the goal itself " +
-            "sends (`status`, `complete`): tell the user the tool's goal binding needs fixing instead of retrying " +
-            "with other arguments.",
+          rejected: "The API rejected the call without naming an argument: what it said is the reason. If it faults " +
+            "a value, check the arguments you passed against their descriptions and examples; if it is about the " +
+            "record's state (busy, not ready, not allowed now), tell the user what must change first. Do not retry " +
+            "unchanged. If it faults a value you did not pass, the likely cause is one the goal itself sends " +
+            "(`status`, `complete`): tell the user the tool's goal binding needs fixing instead of retrying with " +
+            "other arguments.",
         },
         successCriteria: [{ type: "simple", condition: "$statusCode == 200" }],
         bodyType: "object",

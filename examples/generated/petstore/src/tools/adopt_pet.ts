@@ -87,7 +87,10 @@ export const adoptPet = defineTool({
           "409": "The resource is in a conflicting state; read it again before retrying.",
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
           NOT_FOUND: "Step \"customer\" found nothing.",
-          rejected: "The API rejected the arguments. Check `email` against their descriptions and examples.",
+          rejected: "The API rejected the call without naming an argument: what it said is the reason. If it faults " +
+            "a value, check the arguments you passed against their descriptions and examples; if it is about the " +
+            "record's state (busy, not ready, not allowed now), tell the user what must change first. Do not retry " +
+            "unchanged.",
         },
         bodyType: "object",
       },
@@ -114,7 +117,10 @@ export const adoptPet = defineTool({
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
           NOT_FOUND: "Step \"pet\" found nothing for the given `pet_id`; use find_available_pets to find a valid " +
             "`pet_id`.",
-          rejected: "The API rejected the arguments. Check `pet_id` against their descriptions and examples.",
+          rejected: "The API rejected the call without naming an argument: what it said is the reason. If it faults " +
+            "a value, check the arguments you passed against their descriptions and examples; if it is about the " +
+            "record's state (busy, not ready, not allowed now), tell the user what must change first. Do not retry " +
+            "unchanged.",
         },
         bodyType: "object",
       },
@@ -158,9 +164,12 @@ export const adoptPet = defineTool({
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
           NOT_FOUND: "Step \"order\" found nothing for the given `pet_id`; use find_available_pets to find a valid " +
             "`pet_id`.",
-          rejected: "The API rejected the arguments. Check `pet_id` against their descriptions and examples. If the " +
-            "API names none of them, the likely cause is a value the goal itself sends (`quantity`, `status`): tell " +
-            "the user the tool's goal binding needs fixing instead of retrying with other arguments.",
+          rejected: "The API rejected the call without naming an argument: what it said is the reason. If it faults " +
+            "a value, check the arguments you passed against their descriptions and examples; if it is about the " +
+            "record's state (busy, not ready, not allowed now), tell the user what must change first. Do not retry " +
+            "unchanged. If it faults a value you did not pass, the likely cause is one the goal itself sends " +
+            "(`quantity`, `status`): tell the user the tool's goal binding needs fixing instead of retrying with " +
+            "other arguments.",
         },
         idempotencyKey: { in: "header", name: "Idempotency-Key" },
         bodyType: "object",

@@ -70,7 +70,10 @@ export const getPetDetails = defineTool({
           "429": "Too many requests: wait for the time given in retry_after_seconds, then retry once.",
           NOT_FOUND: "Step \"pet\" found nothing for the given `pet_id`; use find_available_pets to find a valid " +
             "`pet_id`.",
-          rejected: "The API rejected the arguments. Check `pet_id` against their descriptions and examples.",
+          rejected: "The API rejected the call without naming an argument: what it said is the reason. If it faults " +
+            "a value, check the arguments you passed against their descriptions and examples; if it is about the " +
+            "record's state (busy, not ready, not allowed now), tell the user what must change first. Do not retry " +
+            "unchanged.",
         },
         bodyType: "object",
       },
