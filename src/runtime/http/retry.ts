@@ -1,20 +1,13 @@
 // A failed attempt (a 429/503 answer, a dropped connection), the method, its key and the attempts so far → wait and
 // resend, or stop (with the wait the API asked for).
+import { repeatsSafely, type StepEffect } from "./repeats.js";
 import type { RetryPolicy } from "./types.js";
 
 /** At most 2 retries, never waiting longer than 10 s, 500 ms × 2^attempt without Retry-After. */
 export const DEFAULT_RETRY: RetryPolicy = { maxRetries: 2, maxWaitMs: 10_000, baseDelayMs: 500 };
 
-/** RFC 9110 §9.2.2: methods a client may repeat without changing the outcome. POST and PATCH are never retried. */
-const IDEMPOTENT_METHODS = new Set(["GET", "HEAD", "OPTIONS", "PUT", "DELETE"]);
-
 /** Statuses that mean "try again later". */
 const RETRY_STATUSES = new Set([429, 503]);
-
-/** Whether a method may be sent again without risk of a second side effect. */
-export function isIdempotent(method: string): boolean {
-  return IDEMPOTENT_METHODS.has(method.toUpperCase());
-}
 
 /**
  * RFC 9110 §10.2.3 Retry-After: delay-seconds or an HTTP-date; milliseconds from `now`, never negative; undefined when
@@ -93,10 +86,7 @@ export type RetryDecision =
 export type NoAnswer = "dropped" | "not_sent" | "timeout";
 
 /** The facts a decision needs. */
-export interface RetryQuestion {
-  readonly method: string;
-  /** The step's words say a repeat does it again, whatever the method (see `StepSpec.repeats`). */
-  readonly repeats?: boolean;
+export interface RetryQuestion extends StepEffect {
   /** The request carries an idempotency key the runtime set: resent with the same key, a write is safe to repeat. */
   readonly keyed?: boolean;
   /** The answer's status, or how the attempt failed without one. */
@@ -110,14 +100,15 @@ export interface RetryQuestion {
 }
 
 /**
- * Whether the failure is one the runtime resends: a 429/503 of an idempotent or keyed call; a dropped connection only
- * of a keyed call (its outcome is unknown, and a model's new call would carry a new key; an idempotent call the model
- * may repeat itself). Never a timeout (the deadline is spent) nor a request that never left (calling again is safe).
+ * Whether the failure is one the runtime resends: a 429/503 of a call that {@link repeatsSafely} or is keyed; a
+ * dropped connection only of a keyed call (its outcome is unknown, and a model's new call would carry a new key; an
+ * idempotent call the model may repeat itself). Never a timeout (the deadline is spent) nor a request that never left
+ * (calling again is safe).
  */
 function resendable(q: RetryQuestion): boolean {
   if (q.status === "dropped") return q.keyed === true;
   if (typeof q.status !== "number") return false;
-  return RETRY_STATUSES.has(q.status) && ((isIdempotent(q.method) && q.repeats !== true) || q.keyed === true);
+  return RETRY_STATUSES.has(q.status) && (repeatsSafely(q) || q.keyed === true);
 }
 
 /**

@@ -278,6 +278,12 @@ export interface StepSpec {
    * resent on a 429 or 503, and a call left unanswered has an unknown outcome, whatever its method promises.
    */
   readonly repeats?: true;
+  /**
+   * The operation's words say a repeat changes nothing more, whatever its method (EC2's `GET /?Action=
+   * TerminateInstances`, "This operation is idempotent"; SpaceTraders' dock): resent on a 429 or 503 as a PUT is, and
+   * a call left unanswered may be made again. Without it, only a read or a PUT/DELETE is resent: never a GET that acts.
+   */
+  readonly idempotent?: true;
   /** A polling step: the toolset's tool that reads the same operation, and its input for each path parameter. */
   readonly pollWith?: { readonly tool: string; readonly inputs: Readonly<Record<string, string>> };
 }

@@ -5,6 +5,7 @@ import { namedFieldSuggestion, tokenToSendBack, type TokenToSendBack } from "./n
 import { STATUS_CODES } from "node:http";
 import { isRecord, type ErrorCode, type ErrorEnvelope, type StepSpec } from "./types.js";
 import type { Redactor } from "./redact.js";
+import { repeatsSafely } from "./http/repeats.js";
 
 /** The `error` object of an envelope. */
 export type ErrorDetail = ErrorEnvelope["error"];
@@ -382,7 +383,20 @@ export function summarizeErrorBody(body: unknown, redact?: Redactor, cap = ERROR
 /** What an HTTP failure needs to become an error object. */
 export interface HttpFailure {
   readonly step: Pick<StepSpec, "operationId" | "responseDescriptions" | "errorHints"> &
-    Partial<Pick<StepSpec, "params" | "body" | "successStatus" | "unsent">>;
+    Partial<
+      Pick<
+        StepSpec,
+        | "params"
+        | "body"
+        | "successStatus"
+        | "unsent"
+        | "method"
+        | "readOnly"
+        | "repeats"
+        | "idempotent"
+        | "idempotencyKey"
+      >
+    >;
   readonly status: number;
   readonly body?: unknown;
   /** The seconds its `Retry-After` header asks to wait. */
@@ -413,6 +427,22 @@ function statusPhrase(step: HttpFailure["step"], status: number, plan = false): 
 function rateLimitSuggestion(seconds: number | undefined): string | undefined {
   return seconds === undefined ? undefined : `Wait ${seconds} second${seconds === 1 ? "" : "s"}, then call again.`;
 }
+
+/**
+ * Whether a 503 answered a step the runtime does not resend (see `repeatsSafely`): a write that is neither idempotent
+ * nor keyed, a GET whose words act. A step whose effect nobody classified (no method) is not.
+ */
+function unavailableWrite(step: HttpFailure["step"], status: number): boolean {
+  if (status !== 503 || step.method === undefined || step.idempotencyKey !== undefined) return false;
+  const { method, readOnly, repeats, idempotent } = step;
+  return !repeatsSafely({ method, readOnly, repeats: repeats === true, idempotent: idempotent === true });
+}
+
+/** Said of a 503 to a write sent once (`unavailableWrite`): what it most likely means, and to look before repeating. */
+export const UNAVAILABLE_WRITE =
+  "The API said it was unavailable, which usually means it did not carry this action out; it was sent once and not " +
+  "repeated, since a repeat could carry it out twice. If a read tool can show whether it happened, check that first; " +
+  "then call again once. If it keeps failing, tell the user.";
 
 /** Said of a failure other than a rate limit whose answer asks for a wait (a cooldown's 409): the same call, later. */
 const waitSuggestion = (seconds: number): string =>
@@ -723,6 +753,7 @@ export function httpStatusError(failure: HttpFailure): ErrorDetail {
     failure.suggestion ??
     (plan ? PLAN_REFUSAL : undefined) ??
     (timed ? waitSuggestion(retryAfterSeconds) : undefined) ??
+    (code === "UPSTREAM_ERROR" && unavailableWrite(step, status) ? UNAVAILABLE_WRITE : undefined) ??
     (unsure ? REFUSAL_OR_RATE_LIMIT : undefined) ??
     (code === "RATE_LIMITED" ? rateLimitSuggestion(retryAfterSeconds) : undefined) ??
     (code === "INVALID_ARGUMENT" ? rejectionSuggestion(step, said) : undefined) ??

@@ -19,11 +19,11 @@ export { declaredJson, parseBody, readBody } from "./read-body.js";
 export {
   DEFAULT_RETRY,
   decideRetry,
-  isIdempotent,
   parseRetryAfter,
   type NoAnswer,
   type RetryDecision,
 } from "./retry.js";
+export { isIdempotent, repeatsSafely, type StepEffect } from "./repeats.js";
 export { MAX_REDIRECTS } from "./send.js";
 export type {
   Attempt,

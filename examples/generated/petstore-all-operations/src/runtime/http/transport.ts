@@ -12,7 +12,8 @@ import { prepareRequest, withBodyCredentials } from "./prepare.js";
 import { labelledText } from "./labelled-text.js";
 import { declaredJson, discardBody, isBinaryMedia, readBody, withBinaryNotDelivered } from "./read-body.js";
 import { deliverableMedia } from "../media.js";
-import { DEFAULT_RETRY, decideRetry, headerWaits, isIdempotent, rateLimitWaitMs } from "./retry.js";
+import { repeatsSafely, type StepEffect } from "./repeats.js";
+import { DEFAULT_RETRY, decideRetry, headerWaits, rateLimitWaitMs } from "./retry.js";
 import { sendFollowingRedirects, type SendContext } from "./send.js";
 import { isXmlMedia } from "./xml-media.js";
 import { resolveBaseUrl } from "./server-url.js";
@@ -366,8 +367,7 @@ async function exchange(
     }
     const retryAfterMs = rateLimitWaitMs(response.headers, ctx.now());
     const decision = decideRetry({
-      method: prepared.method,
-      repeats: step.repeats === true,
+      ...effectOf(step, prepared.method),
       keyed,
       status: response.status,
       retries,
@@ -380,6 +380,16 @@ async function exchange(
     await sleep(decision.waitMs, undefined, { signal: deadline.signal });
     retries++;
   }
+}
+
+/** What the planner knows of a step's effect, with the method its request is sent by. */
+function effectOf(step: StepSpec, method: string): StepEffect {
+  return {
+    method,
+    readOnly: step.readOnly,
+    repeats: step.repeats === true,
+    idempotent: step.idempotent === true,
+  };
 }
 
 function safePrepare(request: OperationRequest, base: URL): ReturnType<typeof prepareRequest> {
@@ -407,8 +417,9 @@ async function call(ctx: Context, request: OperationRequest, signal?: AbortSigna
   try {
     return await exchange(ctx, request, prepared.value, deadline, tally);
   } catch (thrown) {
-    // A read made by POST (Docker's container wait, Airbyte's lists) changes nothing either: calling again is safe.
-    const idempotent = (isIdempotent(prepared.value.method) || request.step.readOnly) && request.step.repeats !== true;
+    // A read made by POST (Docker's container wait, Airbyte's lists) changes nothing either: calling again is safe;
+    // a GET whose words act (`GET /apps.uninstall`) may have acted.
+    const idempotent = repeatsSafely(effectOf(request.step, prepared.value.method));
     return {
       ok: false,
       error: ctx.redact(
