@@ -135,7 +135,7 @@ const nextCases: [
     { offset: "t2" },
   ],
   [
-    "an offset count with no size known still moves by the items listed (no token said)",
+    "an offset count (no token said) never takes an undeclared next_page for its next page",
     { list: "/data", style: "offset", offset: "offset" },
     {},
     { body: { data: [{}, {}], next_page: { offset: "t2" } }, headers: headers(), listed: 2 },
