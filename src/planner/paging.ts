@@ -122,6 +122,21 @@ function nextPointer(schema: JsonSchema, schemas: SchemaLookup, prefix = "", dep
 const recordNotPage = (operation: Operation, list: string): boolean =>
   /\}\/?$/.test(operation.path) && list !== "" && !PAGE_LIST.test(list.slice(1));
 
+/**
+ * Words saying a parameter takes a token an earlier answer returned, not a count: Asana's `offset` ("Offset token. An
+ * offset to the next page returned by the API … You can only pass in an offset that was returned to you"), or one
+ * naming the answer's member that carries it (`next_page.offset`, `next_cursor`).
+ */
+const TOKEN_SAID =
+  /\b(?:token|cursor)\b|\breturned (?:to you )?(?:by|in|from|via) (?:the|a|an) (?:api|previous|prior|last|earlier)\b|\bnext_?(?:page|cursor)\b/i;
+
+/** Whether an offset-named parameter is an opaque token from a previous answer, as its words say (no number). */
+function isToken(parameter: Parameter): boolean {
+  const types = typeof parameter.schema === "object" ? parameter.schema["type"] : undefined;
+  if (types === "integer" || types === "number") return false;
+  return TOKEN_SAID.test(parameter.description ?? "");
+}
+
 function hasLinkHeader(operation: Operation): boolean {
   return Object.keys(operation.success?.headers ?? {}).some((h) => h.toLowerCase() === "link");
 }
@@ -175,8 +190,9 @@ export function pagingOf(operation: Operation, schemas: SchemaLookup): PagingSpe
   const list = listPointer(body, schemas) ?? (next === undefined ? undefined : wrappedList(body, schemas));
   if (list === undefined) return undefined;
   const size = queryParam(operation, SIZE);
-  const cursor = queryParam(operation, CURSOR);
-  const offset = queryParam(operation, OFFSET);
+  const counter = queryParam(operation, OFFSET);
+  const cursor = queryParam(operation, CURSOR) ?? (counter !== undefined && isToken(counter) ? counter : undefined);
+  const offset = counter === cursor ? undefined : counter;
   const page = queryParam(operation, PAGE);
   const style = cursor ? "cursor" : offset ? "offset" : page ? "page" : undefined;
   if (style === undefined && !hasLinkHeader(operation) && (next === undefined || recordNotPage(operation, list)))

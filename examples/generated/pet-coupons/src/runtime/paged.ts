@@ -9,6 +9,7 @@ import {
   encodeContinuation,
   linksNextPage,
   mayHaveMore,
+  nextPointerOf,
   nextQuery,
   queryOf,
   resumeAfter,
@@ -124,8 +125,9 @@ function shownBody(body: unknown, paging: PagingSpec, items: readonly unknown[],
   const found = resolvePointer(body, pointerTokens(paging.list));
   if (found !== undefined && found !== null && !Array.isArray(found)) return body;
   const withList = setAtPointer(body, pointerTokens(paging.list), items);
-  if (paging.next === undefined || paging.next === "link") return withList;
-  const tokens = pointerTokens(paging.next);
+  const next = nextPointerOf(paging, body);
+  if (next === undefined || next === "link") return withList;
+  const tokens = pointerTokens(next);
   const named = resolvePointer(withList, tokens);
   if (!followed && named !== undefined && named !== null && named !== "") return withList;
   const parent = resolvePointer(withList, tokens.slice(0, -1));

@@ -54,8 +54,9 @@ export function markOffSpec(result: Record<string, unknown>, schema: JsonSchema 
   const check = checkOf(schema);
   if (check.fits(result).valid) return result;
   const exact: string[] = [];
-  if (check.fits(asNumbers(result, "", exact)).valid) return { ...result, [OFF_SPEC_KEY]: exactDigitsNote(exact) };
-  const documented = check.documented?.(result);
+  const numbered = asNumbers(result, "", exact, applying(schema, schema), schema);
+  if (exact.length > 0 && check.fits(numbered).valid) return { ...result, [OFF_SPEC_KEY]: exactDigitsNote(exact) };
+  const documented = check.documented?.(numbered);
   const where = documented?.valid === false ? note(documented.errorMessage ?? "") : "";
   return {
     ...result,
@@ -68,17 +69,68 @@ export function markOffSpec(result: Record<string, unknown>, schema: JsonSchema 
 /** The digits of an integer past ±2^53, as the body reader keeps it (http/read-body.ts `parseJsonExact`). */
 const UNSAFE_DIGITS = /^-?\d{16,}$/;
 
-/** The value with each string of an unsafe integer's digits read as a number (for the check only), its places noted. */
-function asNumbers(value: unknown, at: string, places: string[]): unknown {
-  if (typeof value === "string")
-    return UNSAFE_DIGITS.test(value) && !Number.isSafeInteger(Number(value)) ? (places.push(at), Number(value)) : value;
-  if (Array.isArray(value)) return value.map((v, i) => asNumbers(v, `${at}/${i}`, places));
-  if (value === null || typeof value !== "object") return value;
+type Node = Record<string, unknown>;
+const isNode = (value: unknown): value is Node => value !== null && typeof value === "object" && !Array.isArray(value);
+
+/** A local `$ref` (`#/$defs/Item`, `#/definitions/Item`) in the advertised schema. */
+function refTarget(root: JsonSchema, ref: string): unknown {
+  if (!ref.startsWith("#")) return undefined;
+  let node: unknown = root;
+  for (const raw of ref.slice(1).split("/").slice(1)) {
+    const token = raw.replace(/~1/g, "/").replace(/~0/g, "~");
+    node = isNode(node) ? node[token] : undefined;
+  }
+  return node;
+}
+
+/** The schemas that apply to one place: the schema, its `$ref`'s target and its `anyOf`/`oneOf`/`allOf` branches. */
+function applying(schema: unknown, root: JsonSchema, depth = 0): Node[] {
+  if (!isNode(schema) || depth > 16) return [];
+  const found: Node[] = [schema];
+  if (typeof schema["$ref"] === "string") found.push(...applying(refTarget(root, schema["$ref"]), root, depth + 1));
+  for (const key of ["anyOf", "oneOf", "allOf"]) {
+    const list = schema[key];
+    if (Array.isArray(list)) for (const branch of list) found.push(...applying(branch, root, depth + 1));
+  }
+  return found;
+}
+
+/** The schemas that apply to member `key` (a name, or an index of an array) of a value the `schemas` describe. */
+function below(schemas: readonly Node[], key: string | number, root: JsonSchema): Node[] {
+  return schemas.flatMap((s) => {
+    if (typeof key === "number") {
+      const prefix = Array.isArray(s["prefixItems"]) ? s["prefixItems"][key] : undefined;
+      const items = Array.isArray(s["items"]) ? s["items"][key] : (prefix ?? s["items"]);
+      return applying(items, root);
+    }
+    const own = isNode(s["properties"]) ? s["properties"][key] : undefined;
+    return applying(own ?? s["additionalProperties"], root);
+  });
+}
+
+/** Whether the schemas at a place ask for a number and none of them for a string (an account number's digits stay). */
+function wantsNumber(schemas: readonly Node[]): boolean {
+  const types = new Set(schemas.flatMap((s) => (Array.isArray(s["type"]) ? s["type"] : [s["type"]])));
+  return (types.has("integer") || types.has("number")) && !types.has("string");
+}
+
+/**
+ * The value with each string of an unsafe integer's digits read as a number (for the check only) where the schema
+ * asks for a number at that place, its places noted; a digit string where the schema asks for a string stays one.
+ */
+function asNumbers(value: unknown, at: string, places: string[], schemas: readonly Node[], root: JsonSchema): unknown {
+  if (typeof value === "string") {
+    const unsafe = UNSAFE_DIGITS.test(value) && !Number.isSafeInteger(Number(value));
+    return unsafe && wantsNumber(schemas) ? (places.push(at), Number(value)) : value;
+  }
+  if (Array.isArray(value))
+    return value.map((v, i) => asNumbers(v, `${at}/${i}`, places, below(schemas, i, root), root));
+  if (!isNode(value)) return value;
   return Object.fromEntries(
-    Object.entries(value).map(([k, v]) => [
-      k,
-      asNumbers(v, `${at}/${k.replace(/~/g, "~0").replace(/\//g, "~1")}`, places),
-    ]),
+    Object.entries(value).map(([k, v]) => {
+      const place = `${at}/${k.replace(/~/g, "~0").replace(/\//g, "~1")}`;
+      return [k, asNumbers(v, place, places, below(schemas, k, root), root)];
+    }),
   );
 }
 

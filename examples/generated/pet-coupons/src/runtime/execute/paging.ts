@@ -2,7 +2,7 @@
 // A paged listing step's request and answer → the next page's query, and a continuation that resumes after a cut.
 import { Buffer } from "node:buffer";
 import { resolvePointer } from "../expressions/index.js";
-import { pointerTokens } from "../expressions/pointer.js";
+import { escapeToken, pointerTokens } from "../expressions/pointer.js";
 import type { PagingSpec, ParamSpec } from "../types.js";
 import type { CompiledStep } from "./compile.js";
 
@@ -264,19 +264,44 @@ function bodyTotalReached(body: unknown, list: string, seen: number, listed: num
 
 const looksLikeUrl = (value: string): boolean => value.startsWith("/") || /^https?:\/\//i.test(value);
 
+/**
+ * A next page named by an object (Asana's `next_page: {offset, path, uri}`): its member named as the cursor
+ * parameter, else its link.
+ */
+function nextOf(named: unknown, cursor: string | undefined): unknown {
+  if (!isRecord(named)) return named;
+  const token = cursor === undefined ? undefined : named[cursor];
+  if ((typeof token === "string" && token !== "") || typeof token === "number") return token;
+  return ["uri", "url", "href", "link", "path"].map((k) => named[k]).find((v) => typeof v === "string" && v !== "");
+}
+
+/** A member naming the next page at an answer's top that the spec left out (Asana's `next_page`). */
+const UNDECLARED_NEXT = /^(?:@odata\.)?next(?:_?(?:page|cursor|token|link|url|uri|page_?token))?$/i;
+
+/**
+ * Where a cursor's next value is: the member the spec declares, else, for a cursor taking a token of the previous
+ * answer that the spec declares no member for, a next-page member found at the answer's top.
+ */
+export function nextPointerOf(paging: PagingSpec, body: unknown): string | undefined {
+  if (paging.next !== undefined || paging.style !== "cursor" || paging.after !== undefined) return paging.next;
+  const key = isRecord(body) ? Object.keys(body).find((k) => UNDECLARED_NEXT.test(k)) : undefined;
+  return key === undefined ? undefined : `/${escapeToken(key)}`;
+}
+
 /** What the API says about the next page: the query of its URL, a cursor value, or nothing (the last page). */
 function namedNext(
   paging: PagingSpec,
   sent: Readonly<Record<string, string>>,
   answer: { readonly body: unknown; readonly headers: Headers },
 ): Record<string, string> | undefined {
+  const pointer = nextPointerOf(paging, answer.body);
   const named =
-    paging.next === "link"
+    pointer === "link"
       ? linkNext(answer.headers.get("link"))
-      : paging.next === undefined
+      : pointer === undefined
         ? undefined
-        : resolvePointer(answer.body, pointerTokens(paging.next));
-  if (paging.next !== "link" && bodySaysLastPage(answer.body)) return undefined;
+        : nextOf(resolvePointer(answer.body, pointerTokens(pointer)), paging.cursor);
+  if (pointer !== "link" && bodySaysLastPage(answer.body)) return undefined;
   if (typeof named === "number")
     return paging.cursor === undefined ? undefined : { ...sent, [paging.cursor]: String(named) };
   if (typeof named !== "string" || named === "") return undefined;
@@ -335,7 +360,7 @@ export function nextQuery(
   sent: Readonly<Record<string, string>>,
   answer: { readonly body: unknown; readonly headers: Headers; readonly listed: number },
 ): Record<string, string> | undefined {
-  if (paging.next !== undefined) return namedNext(paging, sent, answer);
+  if (nextPointerOf(paging, answer.body) !== undefined) return namedNext(paging, sent, answer);
   const linked = linkNext(answer.headers.get("link"));
   if (linked !== undefined && linked !== "") return queryOf(linked);
   if (paging.after !== undefined && paging.cursor !== undefined) return afterLastItem(paging, sent, answer);
