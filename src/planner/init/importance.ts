@@ -139,11 +139,9 @@ export function withReplacements(
  * The operations that are their resource's own: those in its home area (see `homeAreas`). An operation's area is the
  * nouns its path names before the resource, the API's contexts left out (`/repos/{owner}/{repo}/issues`: none; nouns
  * after the resource, as in `/boards/{idBoard}/labelNames/blue`, are its own parts). One under another resource
- * (`/v1/customers/{customer}/sources`) is the parent's business when the resource is found elsewhere too (`/v1/sources`);
- * a resource found only under others' records (Mailchimp's members, under `/lists/{list_id}` but for a segment's or a
- * report's) is at home under the one that holds most of it. The same last noun under several areas (Stripe's Issuing,
- * Treasury and Financial Connections transactions; its Connect and Financial Connections accounts) does not add up to
- * one heavy resource. `parentsOf` gives the path's nouns in order.
+ * (`/v1/customers/{customer}/sources`) is the parent's business, and the same last noun under several areas (Stripe's
+ * Issuing, Treasury and Financial Connections transactions; its Connect and Financial Connections accounts) does not
+ * add up to one heavy resource. `parentsOf` gives the path's nouns in order.
  */
 export function ownOperations(
   operations: readonly Operation[],
@@ -165,11 +163,7 @@ function areaBefore(noun: string, parents: readonly string[], contexts: Readonly
 /**
  * Each resource's home area (`""` for the top level): the top level when it is found there, else the area that holds
  * more than half of its operations under no other resource (Linode's `linode` for its instances, not its databases');
- * none when they spread over areas (Stripe's transactions). A resource found under other resources only has the area
- * (under them) that holds more than half of its operations: Mailchimp's members, `list` (their list, create, read,
- * update and delete under `/lists/{list_id}/members`), not a segment's or a campaign report's members. Without it, such
- * a resource has no operation of its own and weighs only by what is nested under it (Mailchimp's members 4.21, sixth,
- * behind its reports and stores; 7.21 and second with it).
+ * none when they spread over areas (Stripe's transactions).
  */
 function homeAreas(
   operations: readonly Operation[],
@@ -177,43 +171,21 @@ function homeAreas(
   areaOf: (o: Operation) => string[],
 ): Map<string, string> {
   const resources = new Set(operations.map(resourceOf));
-  const free = (o: Operation): boolean => !areaOf(o).some((p) => resources.has(p));
-  const home = areasHolding(operations.filter(free), resourceOf, areaOf, true);
-  const nested = areasHolding(
-    operations.filter((o) => !free(o)),
-    resourceOf,
-    areaOf,
-    false,
-  );
-  const anywhere = new Set(operations.filter(free).map(resourceOf));
-  for (const [resource, area] of nested) if (!anywhere.has(resource)) home.set(resource, area);
-  return home;
-}
-
-/**
- * Each resource's area that holds more than half of its `operations` (`""`, the top level, first when `top` and it is
- * found there).
- */
-function areasHolding(
-  operations: readonly Operation[],
-  resourceOf: (o: Operation) => string,
-  areaOf: (o: Operation) => string[],
-  top: boolean,
-): Map<string, string> {
   const sizes = new Map<string, Map<string, number>>();
   const totals = new Map<string, number>();
   for (const o of operations) {
-    const area = areaOf(o).join("/");
+    const area = areaOf(o);
+    if (area.some((p) => resources.has(p))) continue;
     totals.set(resourceOf(o), (totals.get(resourceOf(o)) ?? 0) + 1);
     const byArea = sizes.get(resourceOf(o)) ?? new Map<string, number>();
-    byArea.set(area, (byArea.get(area) ?? 0) + 1);
+    byArea.set(area.join("/"), (byArea.get(area.join("/")) ?? 0) + 1);
     sizes.set(resourceOf(o), byArea);
   }
   const home = new Map<string, string>();
   for (const [resource, byArea] of sizes) {
-    const [most, n = 0] = [...byArea].sort((a, b) => b[1] - a[1])[0] ?? [];
-    if (top && byArea.has("")) home.set(resource, "");
-    else if (most !== undefined && n * 2 > (totals.get(resource) ?? 0)) home.set(resource, most);
+    const [top, n = 0] = [...byArea].sort((a, b) => b[1] - a[1])[0] ?? [];
+    if (byArea.has("")) home.set(resource, "");
+    else if (top !== undefined && n * 2 > (totals.get(resource) ?? 0)) home.set(resource, top);
   }
   return home;
 }
