@@ -181,6 +181,8 @@ describe("supported Arazzo constructs, end to end", () => {
         { pointer: "/petId", value: { kind: "expr", text: "$steps.find.outputs.pet_id" } },
         { pointer: "/quantity", value: { kind: "expr", text: "$inputs.quantity" } },
       ],
+      // Petstore's order `id` and `petId` are int64: a digit string there is sent as the number, digit for digit.
+      exactIntegers: ["/id", "/petId"],
     });
     expect(find!.onFailure).toEqual([
       { type: "retry", retryAfter: 2, retryLimit: 3, criteria: [{ type: "simple", condition: "$statusCode == 503" }] },

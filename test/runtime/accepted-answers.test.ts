@@ -3,11 +3,10 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { JsonSchema, Operation } from "../../src/model/api-model.js";
 import { operationToTask } from "../../src/planner/progress.js";
-import { startedTask } from "../../src/runtime/execute/step.js";
+import { saysNoneFound, startedTask } from "../../src/runtime/execute/step.js";
 import {
   ACCEPTED_NOTE,
   IN_PROGRESS_KEY,
-  saysNoneFound,
   withAcceptedNote,
   withTaskNote,
 } from "../../src/runtime/returns/shape.js";

@@ -1,6 +1,6 @@
 // What the planner knows of a step's effect (a read, idempotent, repeating) → whether it may be sent again safely.
 
-/** RFC 9110 §9.2.2: methods a client may repeat without changing the outcome (what decides for an unclassified step). */
+/** RFC 9110 §9.2.2: methods a client may repeat without changing the outcome (deciding for an unclassified step). */
 const IDEMPOTENT_METHODS = new Set(["GET", "HEAD", "OPTIONS", "PUT", "DELETE"]);
 
 /** Whether a method may be sent again without risk of a second side effect. */

@@ -67,12 +67,6 @@ export function acceptedNote(headers?: AnswerHeaders, read?: boolean): string {
   return wait === undefined ? ACCEPTED_NOTE : `${ACCEPTED_NOTE}, and the API asks to wait ${asked} before that`;
 }
 
-/** A description saying nothing was found: "no blacklist found", "no processed documents found", "nothing found". */
-const NONE_FOUND = /\bno\s+(?:[\w-]+\s+){0,3}(?:was\s+|were\s+)?found\b|\bnothing\s+(?:was\s+)?found\b/i;
-
-/** Whether a read's documented 202 says it found none (Semantria: "Client request accepted, no blacklist found."). */
-export const saysNoneFound = (description: string): boolean => NONE_FOUND.test(description);
-
 /** What a bodiless 202 to a read says when its spec documents that answer as none found. */
 const noneFoundNote = (documented: string): string =>
   `The API answered HTTP 202 without a body, which it documents as "${documented.trim().replace(/\.$/, "")}": ` +

@@ -15,7 +15,6 @@ import { pageAfter } from "./paging.js";
 import { exactlyOneItem } from "./exactly-one.js";
 import { answerRefusal } from "./refusal.js";
 import { failedItemsNote, joinNotes, notDoneNote } from "../returns/failed-items.js";
-import { saysNoneFound } from "../returns/shape.js";
 import {
   missingOutput,
   missingParameter,
@@ -326,6 +325,12 @@ function succeed(
   };
   return { ok: true, outputs, response, ...(next === undefined || next.type === "retry" ? {} : { next }) };
 }
+
+/** A description saying nothing was found: "no blacklist found", "no processed documents found", "nothing found". */
+const NONE_FOUND = /\bno\s+(?:[\w-]+\s+){0,3}(?:was\s+|were\s+)?found\b|\bnothing\s+(?:was\s+)?found\b/i;
+
+/** Whether a read's documented 202 says it found none (Semantria: "Client request accepted, no blacklist found."). */
+export const saysNoneFound = (description: string): boolean => NONE_FOUND.test(description);
 
 /** A read's 202: not ready, or found none where the spec's 202 says so (Semantria's "no blacklist found"). */
 function acceptedRead(descriptions: Readonly<Record<string, string>>): Pick<StepResponse, "read" | "noneFound"> {
