@@ -596,11 +596,6 @@ export const STATE_CONFLICT =
   "closed). No change of arguments fixes that and calling again will fail the same way: do not retry. Read the " +
   "record if you need its state, and tell the user what the API said.";
 
-/** Where an error body says how long to wait: its top, or Telegram's `parameters`, `error`, Kubernetes' `details`. */
-const WAIT_PLACES = [undefined, "parameters", "error", "details"] as const;
-/** The names it gives that wait, in seconds. */
-const WAIT_NAMES = ["retry_after", "retryAfter", "retry_after_seconds", "retryAfterSeconds"] as const;
-
 /**
  * The seconds an error's JSON body asks to wait, rounded up: a member named for it at any depth up to three objects
  * down, the shallowest first (Telegram's `{"parameters": {"retry_after": 35}}`, Discord's `{"retry_after": 6.457}`,

@@ -4,12 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { JsonSchema, Operation } from "../../src/model/api-model.js";
 import { operationToTask } from "../../src/planner/progress.js";
 import { saysNoneFound, startedTask } from "../../src/runtime/execute/step.js";
-import {
-  ACCEPTED_NOTE,
-  IN_PROGRESS_KEY,
-  withAcceptedNote,
-  withTaskNote,
-} from "../../src/runtime/returns/shape.js";
+import { ACCEPTED_NOTE, IN_PROGRESS_KEY, withAcceptedNote, withTaskNote } from "../../src/runtime/returns/shape.js";
 import { defaultResult } from "../../src/runtime/returns/index.js";
 import { REPEAT_RUN } from "../support/ci-runs.js";
 import { ROOT } from "../support/e2e-harness.js";
