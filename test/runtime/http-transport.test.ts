@@ -389,6 +389,26 @@ describe("retries", () => {
     else expect(outcome.error.suggestion).toMatch(said);
   });
 
+  it.each<[string, Partial<StepSpec>, boolean]>([
+    ["a POST", { method: "post", readOnly: false }, false],
+    ["a GET whose words act", { readOnly: false }, false],
+    ["a GET that reads", {}, true],
+    ["a keyed POST", { method: "post", readOnly: false, idempotencyKey: { in: "header", name: "K" } }, true],
+    ["a POST idempotent in words", { method: "post", readOnly: false, idempotent: true }, true],
+  ])(
+    "a 504 (a gateway gave up waiting) to %s: the outcome is unknown unless a repeat is safe",
+    async (_, over, safe) => {
+      const api = await loopback((_, res) => json(res, 504, { message: "Gateway Timeout" }));
+      const outcome = await createTransport(settings(api.origin)).call(request(over));
+      expect(api.requests).toHaveLength(1);
+      if (outcome.ok) throw new Error("expected a failure");
+      expect(outcome.error).toMatchObject({ code: "UPSTREAM_ERROR", status: 504, retryable: safe });
+      expect(outcome.error.side_effects_committed).toBe(safe ? undefined : "unknown");
+      if (safe) expect(outcome.error.suggestion).not.toMatch(/may have carried this action out/);
+      else expect(outcome.error.suggestion).toMatch(/may have carried this action out .* Check with a read tool/);
+    },
+  );
+
   it("does not wait past the cap: answers RATE_LIMITED at once", async () => {
     const api = await loopback((_, res) => json(res, 429, {}, { "retry-after": "120" }));
     const outcome = await createTransport(settings(api.origin)).call(request());

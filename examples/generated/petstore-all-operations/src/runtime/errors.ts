@@ -433,10 +433,25 @@ function rateLimitSuggestion(seconds: number | undefined): string | undefined {
  * nor keyed, a GET whose words act. A step whose effect nobody classified (no method) is not.
  */
 function unavailableWrite(step: HttpFailure["step"], status: number): boolean {
-  if (status !== 503 || step.method === undefined || step.idempotencyKey !== undefined) return false;
+  return status === 503 && unsafeToRepeat(step);
+}
+
+/** A step the runtime would not resend: a write without its key whose words do not make a repeat safe. */
+function unsafeToRepeat(step: HttpFailure["step"]): boolean {
+  if (step.method === undefined || step.idempotencyKey !== undefined) return false;
   const { method, readOnly, repeats, idempotent } = step;
   return !repeatsSafely({ method, readOnly, repeats: repeats === true, idempotent: idempotent === true });
 }
+
+/** A gateway that gave up waiting (504) on a write: the API behind it may have carried the action out. */
+const gatewayTimedOutWrite = (step: HttpFailure["step"], status: number): boolean =>
+  status === 504 && unsafeToRepeat(step);
+
+/** Said of a 504 to a write sent once: the outcome is unknown, so look before repeating. */
+export const GATEWAY_TIMEOUT_WRITE =
+  "A gateway in front of the API gave up waiting for its answer, so the API may have carried this action out " +
+  '(side_effects_committed: "unknown"), and calling this tool again would carry it out a second time. Check with a ' +
+  "read tool whether it happened before anything else; if no tool can tell, tell the user the outcome is unknown.";
 
 /** Said of a 503 to a write sent once (`unavailableWrite`): what it most likely means, and to look before repeating. */
 export const UNAVAILABLE_WRITE =
@@ -749,6 +764,7 @@ export function httpStatusError(failure: HttpFailure): ErrorDetail {
     (plan ? PLAN_REFUSAL : undefined) ??
     (timed ? waitSuggestion(retryAfterSeconds) : undefined) ??
     (code === "UPSTREAM_ERROR" && unavailableWrite(step, status) ? UNAVAILABLE_WRITE : undefined) ??
+    (code === "UPSTREAM_ERROR" && gatewayTimedOutWrite(step, status) ? GATEWAY_TIMEOUT_WRITE : undefined) ??
     (unsure ? REFUSAL_OR_RATE_LIMIT : undefined) ??
     (code === "RATE_LIMITED" ? rateLimitSuggestion(retryAfterSeconds) : undefined) ??
     (code === "INVALID_ARGUMENT" ? rejectionSuggestion(step, said) : undefined) ??
@@ -764,6 +780,7 @@ export function httpStatusError(failure: HttpFailure): ErrorDetail {
       retryAfterSeconds,
     ),
     ...(unsure || timed ? { retryable: true } : {}),
+    ...(fallback === GATEWAY_TIMEOUT_WRITE ? { retryable: false, side_effects_committed: "unknown" as const } : {}),
     retry_after_seconds: retryAfterSeconds,
     ...(apiError === undefined ? {} : { api_error: apiError }),
   });
