@@ -102,7 +102,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 /** Whether one object's boolean members say more pages follow (`has_more: true`, `done: false`). */
 function flagsMorePages(object: Record<string, unknown>): boolean {
   return Object.entries(object).some(([name, value]) => {
-    const key = name.toLowerCase().replaceAll(/[_-]/g, "");
+    const key = flatName(name);
     return (value === true && MORE_FOLLOWS.has(key)) || (value === false && LAST_PAGE.has(key));
   });
 }
@@ -110,7 +110,7 @@ function flagsMorePages(object: Record<string, unknown>): boolean {
 /** Whether one object's boolean members say this is the last page (`has_more: false`, `done: true`). */
 function flagsLastPage(object: Record<string, unknown>): boolean {
   return Object.entries(object).some(([name, value]) => {
-    const key = name.toLowerCase().replaceAll(/[_-]/g, "");
+    const key = flatName(name);
     return (value === false && MORE_FOLLOWS.has(key)) || (value === true && LAST_PAGE.has(key));
   });
 }
@@ -165,7 +165,7 @@ function pagesIn(object: Record<string, unknown>): { page: number; total: number
   let total: number | undefined;
   for (const [name, value] of Object.entries(object)) {
     if (typeof value !== "number" || !Number.isInteger(value)) continue;
-    const key = name.toLowerCase().replaceAll(/[_-]/g, "");
+    const key = flatName(name);
     if (PAGE_NUMBER.has(key)) page = value;
     if (PAGE_TOTAL.has(key)) total = value;
   }
@@ -177,15 +177,22 @@ function pagesIn(object: Record<string, unknown>): { page: number; total: number
  * {Page: 1, TotalPages: 3}, Data}`, Laravel's `meta: {current_page, last_page}`).
  */
 function bodyPages(body: unknown): { page: number; total: number } | undefined {
-  if (!isRecord(body)) return undefined;
+  return isRecord(body) ? atTopOrOneDown(body, pagesIn) : undefined;
+}
+
+/** What `read` finds in an object, else in the first object at its top where it finds something. */
+function atTopOrOneDown<T>(object: Record<string, unknown>, read: (o: Record<string, unknown>) => T | undefined) {
   return (
-    pagesIn(body) ??
-    Object.values(body)
+    read(object) ??
+    Object.values(object)
       .filter(isRecord)
-      .map(pagesIn)
-      .find((p) => p !== undefined)
+      .map(read)
+      .find((found) => found !== undefined)
   );
 }
+
+/** A member's name as paging words are listed: lower case, no `_` or `-` (`total_count`, `TotalPages`). */
+const flatName = (name: string): string => name.toLowerCase().replaceAll(/[_-]/g, "");
 
 /**
  * Members (lower case, no `_` or `-`) giving how many items the whole list holds: Listen Notes' `total`, Spring's
@@ -207,10 +214,7 @@ const ITEM_TOTAL: ReadonlySet<string> = new Set([
 function itemTotalIn(object: Record<string, unknown>): number | undefined {
   const totals = Object.entries(object).filter(
     ([name, value]) =>
-      typeof value === "number" &&
-      Number.isInteger(value) &&
-      value >= 0 &&
-      ITEM_TOTAL.has(name.toLowerCase().replaceAll(/[_-]/g, "")),
+      typeof value === "number" && Number.isInteger(value) && value >= 0 && ITEM_TOTAL.has(flatName(name)),
   );
   return totals.length === 1 ? (totals[0]![1] as number) : undefined;
 }
@@ -223,20 +227,13 @@ const ITEM_META: ReadonlySet<string> = new Set(["meta", "metadata", "pagination"
  * item carries (Visma.net's bare array whose items each hold `metadata: {totalCount, maxPageSize}`).
  */
 function bodyTotal(body: unknown, list: string): number | undefined {
-  if (isRecord(body)) {
-    const total =
-      itemTotalIn(body) ??
-      Object.values(body)
-        .filter(isRecord)
-        .map(itemTotalIn)
-        .find((t) => t !== undefined);
-    if (total !== undefined) return total;
-  }
+  const total = isRecord(body) ? atTopOrOneDown(body, itemTotalIn) : undefined;
+  if (total !== undefined) return total;
   const items = resolvePointer(body, pointerTokens(list));
   const first: unknown = Array.isArray(items) ? items[0] : undefined;
   if (!isRecord(first)) return undefined;
   return Object.entries(first)
-    .filter(([name, value]) => ITEM_META.has(name.toLowerCase().replaceAll(/[_-]/g, "")) && isRecord(value))
+    .filter(([name, value]) => ITEM_META.has(flatName(name)) && isRecord(value))
     .map(([, value]) => itemTotalIn(value as Record<string, unknown>))
     .find((t) => t !== undefined);
 }
