@@ -14,9 +14,12 @@ const PAGE = /^(page|page_number|pagenumber|page_index)$/;
 const OFFSET = /^(offset|skip|start|start_index)$/;
 const CURSOR =
   /^(cursor|page_cursor|after|starting_after|page_token|pagetoken|next_token|next_page_token|continue|continuation|marker|next|iterator)$/;
-/** Response members that say where the next page is: a cursor, a URL or a URI path with its query. */
+/**
+ * Response members that say where the next page is: a cursor, a URL or a URI path with its query; OData's next link
+ * (`@odata.nextLink`, v3's `odata.nextLink`: Microsoft Graph's lists, whose `$skip` most collections refuse).
+ */
 const NEXT =
-  /^(next|next_page|next_page_uri|next_page_url|next_url|next_cursor|next_page_token|next_token|next_link|cursor|continue|iterator)$/;
+  /^(next|next_page|next_page_uri|next_page_url|next_url|next_cursor|next_page_token|next_token|next_link|odata_next_link|cursor|continue|iterator)$/;
 
 function queryParam(operation: Operation, pattern: RegExp): Parameter | undefined {
   return operation.parameters.find((p) => p.in === "query" && pattern.test(toSnakeCase(p.name).replaceAll("__", "_")));

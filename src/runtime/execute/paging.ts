@@ -133,9 +133,16 @@ export function bodySaysMorePages(body: unknown): boolean {
 }
 
 /**
+ * OData's next link (`@odata.nextLink`, v3's `odata.nextLink`, Azure's `nextLink`): an answer that leaves out part of
+ * the list must carry it, so one without it is the last page.
+ */
+const ODATA_NEXT = /^\/(?:@?odata\.nextLink|nextLink)$/;
+
+/**
  * What one answer says of the page after it: `more` (a Link header naming a next page, a flag such as `has_more: true`,
  * or a non-empty value where the spec names the next page), `last` (a flag such as `has_more: false`, no `rel="next"`
- * where the spec pages by Link header, or `null` or `""` where it names the next page: Twilio's `next_page_uri: null`),
+ * where the spec pages by Link header, `null` or `""` where it names the next page: Twilio's `next_page_uri: null`, or
+ * no OData next link),
  * else `unknown` (a member the answer leaves out says nothing).
  */
 export function pageAfter(
@@ -147,7 +154,7 @@ export function pageAfter(
   if (next === "link") return "last";
   if (next === undefined) return "unknown";
   const named = resolvePointer(answer.body, pointerTokens(next));
-  if (named === null || named === "") return "last";
+  if (named === null || named === "" || (named === undefined && ODATA_NEXT.test(next))) return "last";
   return typeof named === "string" || typeof named === "number" ? "more" : "unknown";
 }
 
