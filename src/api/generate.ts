@@ -65,9 +65,7 @@ async function emitPlanned(options: GenerateOptions, planned: Planned): Promise<
     ...(options.buildBatchBytes === undefined ? {} : { buildBatchBytes: options.buildBatchBytes }),
     sources: {
       spec: await sourceOf(options.spec, "spec.json"),
-      ...(options.goals === undefined || options.allOperations
-        ? {}
-        : { goals: await sourceOf(options.goals, "goals.json") }),
+      ...(options.goals === undefined ? {} : { goals: await sourceOf(options.goals, "goals.json") }),
     },
   });
   const diagnostics = [...planned.diagnostics, ...emitted.diagnostics];

@@ -43,7 +43,7 @@ export async function lint(options: LintOptions): Promise<LintResult> {
   const planned = await plan(options);
   if (hasErrors(planned.diagnostics) || !planned.plan || !planned.api)
     return { findings: [], diagnostics: planned.diagnostics };
-  const goals = options.allOperations ? undefined : planned.goals;
+  const goals = planned.goals;
   const budgetOption = options.budget ?? options.definitionBudget;
   const [goalsLine, specLine] = await Promise.all([linesOf(goals ? options.goals : undefined), linesOf(options.spec)]);
   const config = resolveLintConfig({

@@ -43,16 +43,17 @@ export async function plan(options: PlanOptions): Promise<PlanResult> {
   const resolved = resolveOptions(options);
   if (!resolved.allOperations && resolved.goals === undefined)
     return { tools: [], diagnostics: [diagnostic("GOALS_REQUIRED")] };
-  // Goals read a few operations and the schemas they reach: only those are worked out (ingestLazy).
+  // Goals read a few operations and the schemas they reach: only those are worked out (ingestLazy). With
+  // `--all-operations` a goals file gives only the toolset's settings (its name, server, credentials, config).
   const [ingested, loaded] = await Promise.all([
     resolved.allOperations ? ingestAll(resolved.spec) : ingestLazy(resolved.spec),
-    resolved.goals === undefined || resolved.allOperations
+    resolved.goals === undefined
       ? undefined
       : import("../goals/index.js").then(({ loadGoals }) =>
-          loadGoals(
-            resolved.goals as NonNullable<typeof resolved.goals>,
-            typeof resolved.spec === "string" ? { specOverride: resolved.spec } : {},
-          ),
+          loadGoals(resolved.goals as NonNullable<typeof resolved.goals>, {
+            ...(typeof resolved.spec === "string" ? { specOverride: resolved.spec } : {}),
+            ...(resolved.allOperations ? { settingsOnly: true } : {}),
+          }),
         ),
   ]);
   const early = [...(loaded?.diagnostics ?? []), ...ingested.diagnostics];
@@ -60,7 +61,10 @@ export async function plan(options: PlanOptions): Promise<PlanResult> {
   const goals =
     loaded?.goals === undefined
       ? undefined
-      : { spec: loaded.goals, plan: (await import("../planner/goals/index.js")).planGoals };
+      : {
+          spec: loaded.goals,
+          plan: resolved.allOperations ? undefined : (await import("../planner/goals/index.js")).planGoals,
+        };
   const planned = planApi({ ...ingested, api: ingested.api }, resolved, goals);
   // Said once the plan is otherwise sound: only a plan that generates needs a server to call.
   const unreachable = hasErrors(planned.diagnostics)
@@ -124,21 +128,25 @@ function noOperations(model: ApiIndex, filter: OperationFilter): Diagnostic {
   });
 }
 
-/** All-operations mode plans over the eager model; goals over the source, resolving what they call. */
+/**
+ * All-operations mode plans over the eager model (a goals file, if given, sets only the toolset); goals over the
+ * source, resolving what they call.
+ */
 function planApi(
   ingested: { readonly api: ApiSource; readonly model?: ApiModel; readonly source?: SourceDoc },
   resolved: ResolvedOptions,
-  goalsFile: { readonly spec: GoalSpec; readonly plan: PlanGoals } | undefined,
+  goalsFile: { readonly spec: GoalSpec; readonly plan: PlanGoals | undefined } | undefined,
 ): ToolPlan & { readonly specDiagnostics: readonly Diagnostic[] } {
   const { api } = ingested;
   const goals = goalsFile?.spec;
   const model = api.index;
-  if (goals === undefined && ingested.model === undefined)
+  const planGoals = goalsFile?.plan;
+  if (planGoals === undefined && ingested.model === undefined)
     throw new Error("all-operations planning needs the whole model");
   const goalsPlan =
-    goals === undefined
+    planGoals === undefined || goals === undefined
       ? { ...planAllOperations(ingested.model as ApiModel, resolved.filter), specDiagnostics: [] }
-      : (goalsFile as NonNullable<typeof goalsFile>).plan(api, goals);
+      : planGoals(api, goals);
   const auth = goals?.auth === undefined ? undefined : planAuth(model, goals.auth, goals.file);
   const stated = auth !== undefined && auth.security.length > 0;
   const security = stated ? auth.security : unrequiredSchemes(model);
@@ -160,11 +168,11 @@ function planApi(
   const noted = withWithheldCredentialNotes(secured, generated.schemes, api.schema);
   const configured = planConfig(noted, {
     toolset,
-    ...(goals === undefined
-      ? { declared: allOperationsConfig(noted, model.securitySchemes) }
-      : goals.config === undefined
-        ? {}
-        : { declared: goals.config }),
+    ...(goals?.config !== undefined
+      ? { declared: goals.config }
+      : resolved.allOperations
+        ? { declared: allOperationsConfig(noted, model.securitySchemes) }
+        : {}),
     file: goals?.file ?? model.file,
     schemas: api.schema,
   });
@@ -182,7 +190,7 @@ function planApi(
     ...planned.diagnostics,
     ...configured.diagnostics,
     ...undeclared,
-    ...(empty && goals === undefined ? [noOperations(model, resolved.filter)] : []),
+    ...(empty && resolved.allOperations ? [noOperations(model, resolved.filter)] : []),
   ];
   return {
     toolset: configured.config === undefined ? toolset : { ...toolset, config: configured.config },

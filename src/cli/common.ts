@@ -124,9 +124,9 @@ export function toPackageOptions(flags: PackageFlags): PackageOptions {
 /** The flags' PlanOptions; without `--spec` the spec is the goals file's `spec:` (relative to that file), else a diagnostic. */
 export async function toPlanOptions(flags: CommonFlags): Promise<PlanOptions | Diagnostic[]> {
   if (flags.spec !== undefined) return planOptions(flags, flags.spec);
-  if (flags.goals === undefined || flags.allOperations) return [diagnostic("GOALS_SPEC_MISSING")];
+  if (flags.goals === undefined) return [diagnostic("GOALS_SPEC_MISSING")];
   const { loadGoals, resolveSpecPath } = await import("../goals/index.js");
-  const loaded = await loadGoals(flags.goals);
+  const loaded = await loadGoals(flags.goals, flags.allOperations ? { settingsOnly: true } : {});
   if (!loaded.goals) return loaded.diagnostics;
   const choice = resolveSpecPath(loaded.goals);
   return choice.ok ? planOptions(flags, choice.path) : [choice.diagnostic];

@@ -225,7 +225,8 @@ export async function runEval(
   const goal = await planToolset("goal", options.plan);
   if (goal.toolset === undefined) return { diagnostics: goal.diagnostics };
   const name = goal.toolset.sized.plan.toolset.name;
-  const baseline = await planToolset("baseline", { ...options.plan, allOperations: true, name });
+  const { goals: _goals, ...spec } = options.plan;
+  const baseline = await planToolset("baseline", { ...spec, allOperations: true, name });
   if (baseline.toolset === undefined) return { diagnostics: baseline.diagnostics };
   const operations = baseline.toolset.sized.plan.tools.flatMap((t) =>
     t.steps.map((s) => ({ method: s.method, path: s.path })),

@@ -5,7 +5,7 @@ import { diagnostic } from "../diagnostics/diagnostic.js";
 import type { Diagnostic } from "../diagnostics/types.js";
 import { defaultSourceLimits, depthProblem, parseSource, sourceOfValue } from "../source/source.js";
 import { readText } from "../util/read-text.js";
-import { aciDocument } from "./aci/schema.js";
+import { aciDocument, aciSettingsDocument } from "./aci/schema.js";
 import { aciToGoalSpec, type PathResolver } from "./aci/to-goal-spec.js";
 import { createContext, errorCount, type LoadContext, report } from "./context.js";
 import { detectFormat } from "./detect.js";
@@ -22,6 +22,8 @@ export interface LoadGoalsOptions {
   readonly specOverride?: string;
   /** Name to report for an already-parsed object (default `<goals>`). */
   readonly file?: string;
+  /** `--all-operations`: the file sets the toolset; its goals may be left out, and any listed are not planned. */
+  readonly settingsOnly?: boolean;
 }
 
 /** The result: `goals` only when no error was found. */
@@ -39,7 +41,11 @@ export async function loadGoals(input: string | object, options: LoadGoalsOption
   if (opened.ctx === undefined) return { diagnostics: opened.diagnostics };
   const ctx = opened.ctx;
   const base = typeof input === "string" ? dirname(resolvePath(input)) : process.cwd();
-  const goals = await convert(ctx, { resolve: (relative) => resolvePath(base, relative) });
+  const goals = await convert(
+    ctx,
+    { resolve: (relative) => resolvePath(base, relative) },
+    options.settingsOnly === true,
+  );
   const withSpec =
     goals && options.specOverride !== undefined ? { ...goals, spec: resolvePath(options.specOverride) } : goals;
   const diagnostics = unique(ctx.diagnostics).sort(
@@ -77,10 +83,10 @@ interface FormatReader {
 }
 
 /** Our format's reader; Arazzo's is loaded only for an Arazzo file (a run with our format skips its modules). */
-async function readerOf(format: "aci" | "arazzo"): Promise<FormatReader> {
+async function readerOf(format: "aci" | "arazzo", settingsOnly: boolean): Promise<FormatReader> {
   if (format === "aci")
     return {
-      schema: aciDocument,
+      schema: settingsOnly ? aciSettingsDocument : aciDocument,
       toGoalSpec: (ctx, data, paths) => aciToGoalSpec(ctx, data as Parameters<typeof aciToGoalSpec>[1], paths),
     };
   const [{ arazzoDocument }, { arazzoToGoalSpec }] = await Promise.all([
@@ -93,11 +99,12 @@ async function readerOf(format: "aci" | "arazzo"): Promise<FormatReader> {
   };
 }
 
-async function convert(ctx: LoadContext, paths: PathResolver): Promise<GoalSpec | undefined> {
+async function convert(ctx: LoadContext, paths: PathResolver, settingsOnly: boolean): Promise<GoalSpec | undefined> {
   const format = detectFormat(ctx, ctx.doc);
   if (format === undefined) return undefined;
+  if (settingsOnly) reportUnplannedGoals(ctx, format);
   reportRawDuplicates(ctx, format);
-  const { schema, toGoalSpec } = await readerOf(format);
+  const { schema, toGoalSpec } = await readerOf(format, settingsOnly);
   const parsed = schema.safeParse(ctx.doc);
   if (!parsed.success) {
     reportIssues(ctx, schema, parsed.error.issues);
@@ -111,6 +118,19 @@ async function convert(ctx: LoadContext, paths: PathResolver): Promise<GoalSpec 
         message: `goal "${goal.name}" makes ${goal.steps.length} API calls (its workflow calls inlined); one tool makes at most ${MAX_GOAL_STEPS}`,
       });
   return spec;
+}
+
+/**
+ * With `--all-operations` a goals file sets only the toolset: the goals (workflows) it lists are not planned, which
+ * GOALS_WITH_ALL_OPERATIONS says once, at the list.
+ */
+function reportUnplannedGoals(ctx: LoadContext, format: "aci" | "arazzo"): void {
+  const [key, noun] = format === "aci" ? ["goals", "goal"] : ["workflows", "workflow"];
+  const listed = (ctx.doc as Record<string, unknown>)[key];
+  if (!Array.isArray(listed) || listed.length === 0) return;
+  report(ctx, "GOALS_WITH_ALL_OPERATIONS", `/${key}`, {
+    message: `--all-operations plans one tool per operation: the ${listed.length} ${noun}${listed.length === 1 ? "" : "s"} of \`${key}:\` ${listed.length === 1 ? "is" : "are"} not planned; the file's toolset settings apply`,
+  });
 }
 
 /**

@@ -71,7 +71,7 @@ export function undeclaredCredential(
       message: `the spec declares no security scheme, but its text shows the header "${shown.text}": the tools send no credential, so the API will likely refuse every call`,
       hint: at.goals
         ? `declare it in the goals file (docs/goals.md, "Credentials the spec does not declare"): ${declare}; the package then reads ${at.envPrefix}_TOKEN`
-        : `--all-operations reads no goals file: add the scheme to the spec (components.securitySchemes and a top-level security), or generate from a goals file that declares ${declare}`,
+        : `declare it in a goals file of settings only (aci: 1, toolset, spec, ${declare}; no goals) and pass it with --goals beside --all-operations (docs/goals.md, "Credentials the spec does not declare"); the package then reads ${at.envPrefix}_TOKEN`,
       file: at.file,
       pointer: shown.pointer,
       ...(position === undefined ? {} : { position }),

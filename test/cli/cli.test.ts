@@ -1,6 +1,6 @@
 // The CLI in-process (commander with exitOverride) and once as a real process: output shapes, exit codes, no stack traces.
 import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -22,6 +22,20 @@ describe("the spec from the goals file", () => {
     const { code, err } = await run(command, "--goals", GOALS, "--json");
     expect(err).toBe("");
     expect(code).toBe(0);
+  });
+
+  it("plan --all-operations --goals SETTINGS: the settings' spec:, toolset name and server, every operation a tool", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "aci-settings-"));
+    const settings = join(dir, "settings.yaml");
+    writeFileSync(settings, `aci: 1\ntoolset: petstore-all\nspec: ${PETSTORE}\nserver: https://pets.acme.dev/v3\n`);
+    const { code, out, err } = await run("plan", "--goals", settings, "--all-operations", "--json");
+    expect([code, err]).toEqual([0, ""]);
+    const planned = JSON.parse(out);
+    expect([planned.toolset.name, planned.toolset.servers, planned.tools.length]).toEqual([
+      "petstore-all",
+      [{ url: "https://pets.acme.dev/v3", variables: {} }],
+      19,
+    ]);
   });
 
   it("without --spec and without a goals file naming one: GOALS_SPEC_MISSING, exit 2", async () => {

@@ -223,3 +223,47 @@ describe("helpers", () => {
     expect(isExpression(text)).toBe(want);
   });
 });
+
+describe("a goals file read with --all-operations (settingsOnly): the toolset's settings", () => {
+  const settings = {
+    aci: 1,
+    toolset: "graph",
+    server: "https://graph.microsoft.com/v1.0",
+    securitySchemes: { token: { type: "http", scheme: "bearer" } },
+  };
+  const goal = { name: "get_pet", steps: [{ id: "pet", operation: "getPetById" }] };
+  // [what, document, settingsOnly, codes reported, goals read]
+  test.each([
+    ["settings only, no goals", settings, true, [], 0],
+    ["settings only, `goals: []`", { ...settings, goals: [] }, true, [], 0],
+    [
+      "settings with goals listed: checked, said not planned",
+      { ...settings, goals: [goal] },
+      true,
+      ["GOALS_WITH_ALL_OPERATIONS"],
+      1,
+    ],
+    [
+      "settings only, without --all-operations: goals are required",
+      settings,
+      false,
+      ["GOALS_MISSING_FIELD"],
+      undefined,
+    ],
+    ["goals: [] without --all-operations", { ...settings, goals: [] }, false, ["GOALS_INVALID_VALUE"], undefined],
+  ] as const)("%s", async (_what, doc, settingsOnly, codes, count) => {
+    const loaded = await loadGoals(doc, settingsOnly ? { settingsOnly } : {});
+    expect(loaded.diagnostics.map((d) => d.code)).toEqual(codes);
+    expect(loaded.goals?.goals.length).toBe(count);
+    if (count !== undefined)
+      expect(loaded.goals).toMatchObject({ toolset: "graph", auth: { security: [{ token: [] }] } });
+  });
+
+  test("the warning points at the list and says how many goals go unplanned", async () => {
+    const loaded = await loadGoals({ ...settings, goals: [goal] }, { settingsOnly: true });
+    expect(loaded.diagnostics[0]).toMatchObject({ severity: "warning", pointer: "/goals" });
+    expect(loaded.diagnostics[0]?.message).toBe(
+      "--all-operations plans one tool per operation: the 1 goal of `goals:` is not planned; the file's toolset settings apply",
+    );
+  });
+});

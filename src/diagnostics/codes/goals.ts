@@ -102,6 +102,11 @@ export const goalsCodes = {
     title: "the goals file names a remote spec, and aci-gen never fetches over the network",
     hint: "download the spec and pass --spec FILE",
   },
+  GOALS_WITH_ALL_OPERATIONS: {
+    severity: "warning",
+    title: "goals not planned with --all-operations",
+    hint: "with --all-operations the goals file sets only the toolset (toolset, spec, server, defaults, lint, securitySchemes, security, config) and may leave out `goals:`; drop --all-operations to plan the goals",
+  },
   GOALS_SPEC_MISSING: {
     severity: "error",
     title: "no spec given",

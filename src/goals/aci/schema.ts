@@ -178,7 +178,14 @@ export const aciDocument = z.strictObject({
   goals: z.array(goal).min(1),
 });
 
+/**
+ * A goals file read with `--all-operations`: it sets the toolset (every operation becomes a tool), so its goals may be
+ * left out (any listed are checked, not planned).
+ */
+export const aciSettingsDocument = aciDocument.extend({ goals: z.array(goal).optional() });
+
 export type AciDocument = z.infer<typeof aciDocument>;
+export type AciSettingsDocument = z.infer<typeof aciSettingsDocument>;
 export type AciGoal = z.infer<typeof goal>;
 export type AciStep = z.infer<typeof step>;
 export type AciAction = z.infer<typeof action>;

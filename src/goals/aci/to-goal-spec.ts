@@ -20,7 +20,7 @@ import type {
 import { didYouMean } from "../did-you-mean.js";
 import { optional } from "../optional.js";
 import { toExprMap, toValue } from "../values.js";
-import type { AciAction, AciCriterion, AciDocument, AciGoal, AciStep } from "./schema.js";
+import type { AciAction, AciCriterion, AciDocument, AciGoal, AciSettingsDocument, AciStep } from "./schema.js";
 import { parseOperation } from "./operation.js";
 
 /** Where relative paths in the document are resolved from, and how. */
@@ -28,8 +28,8 @@ export interface PathResolver {
   resolve(relative: string): string;
 }
 
-/** The whole document; `spec` is resolved against the goals file's folder. */
-export function aciToGoalSpec(ctx: LoadContext, doc: AciDocument, paths: PathResolver): GoalSpec {
+/** The whole document (or the settings of one read with `--all-operations`); `spec` is resolved against its folder. */
+export function aciToGoalSpec(ctx: LoadContext, doc: AciDocument | AciSettingsDocument, paths: PathResolver): GoalSpec {
   return {
     format: "aci",
     file: ctx.file,
@@ -42,12 +42,12 @@ export function aciToGoalSpec(ctx: LoadContext, doc: AciDocument, paths: PathRes
       : { lint: { rules: { ...doc.lint.rules }, ...optional({ budget: doc.lint.budget }) } }),
     ...(doc.securitySchemes === undefined && doc.security === undefined ? {} : { auth: authToSpec(ctx, doc) }),
     ...(doc.config === undefined ? {} : { config: configToSpec(ctx, doc.config, "/config") }),
-    goals: doc.goals.map((goal, i) => goalToSpec(ctx, goal, join("/goals", i))),
+    goals: (doc.goals ?? []).map((goal, i) => goalToSpec(ctx, goal, join("/goals", i))),
   };
 }
 
 /** `securitySchemes` (converted as the spec's own would be) and `security`, defaulting to "any one declared scheme". */
-function authToSpec(ctx: LoadContext, doc: AciDocument): GoalsAuth {
+function authToSpec(ctx: LoadContext, doc: AciDocument | AciSettingsDocument): GoalsAuth {
   const declared = Object.entries(doc.securitySchemes ?? {});
   const schemes: Record<string, DeclaredScheme> = {};
   for (const [name, raw] of declared) {
