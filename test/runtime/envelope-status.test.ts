@@ -52,10 +52,10 @@ describe("answerRefusal: an envelope's error code that is an HTTP status", () =>
       35,
     ],
     [
-      "500: UPSTREAM_ERROR, retryable as a 500 is",
+      "500: UPSTREAM_ERROR, an unknown outcome as a 500 to a send is (not retryable)",
       { ok: false, error_code: 500, description: "Internal Server Error" },
       "UPSTREAM_ERROR",
-      true,
+      false,
       "with error code 500",
       undefined,
     ],

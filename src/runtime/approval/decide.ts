@@ -1,6 +1,7 @@
 // An operator's approve, reject or resolve on the state store, with its audit records (for the command and console).
 import { traceToolCall } from "../telemetry/index.js";
-import { EXECUTE_APPROVED, type BoundTool, type Runtime } from "../tool.js";
+import { EXECUTE_APPROVED, TOOL_SPEC, type BoundTool, type Runtime } from "../tool.js";
+import { callOrigin, queuedElsewhere } from "./origin.js";
 import type { ToolResult } from "../types.js";
 import {
   approveRequest,
@@ -19,14 +20,23 @@ function outcomeOf(result: ToolResult): { outcome: string; status?: number } {
 
 /**
  * Approves `id` and runs it exactly once (across processes and replicas) through its bound tool's ungated path, in an
- * `execute_tool` span linked to the one that queued it; audited as `by`.
+ * `execute_tool` span linked to the one that queued it; audited as `by`. A request queued by a call of another origin
+ * (another package of the same name, or a version of this one whose tool sends another call) is left as it is.
  */
-export function approveAudited(
+export async function approveAudited(
   tools: Readonly<Record<string, BoundTool>>,
   runtime: Runtime,
   id: string,
   by: string,
 ): Promise<Decision> {
+  const queued = await runtime.state.get(id);
+  const bound = queued === undefined ? undefined : tools[queued.tool];
+  if (
+    queued !== undefined &&
+    bound !== undefined &&
+    queuedElsewhere(queued, callOrigin(bound[TOOL_SPEC], runtime.toolset))
+  )
+    return { outcome: "elsewhere", record: queued };
   const execute = async (tool: string, args: Record<string, unknown>, record: ApprovalRecord): Promise<ToolResult> => {
     const bound = tools[tool];
     if (bound === undefined)

@@ -1,4 +1,5 @@
 // A high-risk call's approval gate by mode (queue / auto / elicit / callback), and the outcome a `request_id` looks up.
+import { queuedElsewhere } from "./origin.js";
 import { randomUUID } from "node:crypto";
 import type { AuditLog } from "../audit.js";
 import { errorEnvelope } from "../errors.js";
@@ -33,6 +34,8 @@ export interface GateCall {
   readonly execute: () => Promise<ToolResult>;
   /** Told of each request queued for a human (the webhook); must not block. */
   readonly onPending?: (record: ApprovalRecord) => void;
+  /** What the call reaches and sends (`callOrigin`), kept with a queued request. */
+  readonly origin?: string;
 }
 
 /** What the model sees while a request waits for a human. */
@@ -121,6 +124,7 @@ async function enqueue(call: GateCall): Promise<ToolResult> {
     redacted: call.redacted,
     ...(call.resolved === undefined ? {} : { resolved: call.resolved }),
     ...(traceContext === undefined ? {} : { traceContext }),
+    ...(call.origin === undefined ? {} : { origin: call.origin }),
   });
   await call.audit.append({
     event: "approval_requested",
@@ -221,11 +225,17 @@ const BY_STATE: Readonly<Record<ApprovalRecord["state"], (record: ApprovalRecord
 };
 
 /**
- * The stored outcome of a request of `tool`; never executes anything. Another tool's or an unknown id is
- * INVALID_ARGUMENT.
+ * The stored outcome of a request of `tool`; never executes anything. Another tool's, one queued by a call of another
+ * origin (another package of the same name: `queuedElsewhere`) or an unknown id is INVALID_ARGUMENT.
  */
-export async function requestOutcome(store: StateStore, tool: string, id: string): Promise<ToolResult> {
+export async function requestOutcome(
+  store: StateStore,
+  tool: string,
+  id: string,
+  origin?: string,
+): Promise<ToolResult> {
   const record = await store.get(id);
   if (record === undefined || record.tool !== tool) return unknownRequest(tool);
+  if (origin !== undefined && queuedElsewhere(record, origin)) return unknownRequest(tool);
   return BY_STATE[record.state](record);
 }

@@ -1,4 +1,5 @@
 // Approval records, previews and audit records → the console's server-rendered pages (every value escaped by `html`).
+import { QUEUED_ELSEWHERE } from "../approval/origin.js";
 import type { AuditRecord } from "../state/types.js";
 import type { ApprovalPreview, PreviewValue, StepPreview, ValueSource } from "../approval/preview.js";
 import { previewHeading, sourceSegments, type RequestSummary } from "../approval/preview-lines.js";
@@ -302,15 +303,21 @@ export function messagePage(frame: PageFrame, title: string, message: string): H
  * The answer to an operator who lost a race (another operator or replica decided first) or hit a busy request: what
  * happened to it, by whom, and a link to its outcome.
  */
-export function outcomePage(frame: PageFrame, view: RequestView, outcome: "already-decided" | "busy"): Html {
+export function outcomePage(
+  frame: PageFrame,
+  view: RequestView,
+  outcome: "already-decided" | "busy" | "elsewhere",
+): Html {
   const { record } = view;
   const state = shownState(record);
   const who = record.decidedBy ?? record.resolvedBy;
   const what =
     outcome === "busy"
       ? `Request ${record.id} (${record.tool}) is being decided or executed by another process right now.`
-      : `Request ${record.id} (${record.tool}) was already decided${who === undefined ? "" : ` by ${who}`}: ` +
-        `it is ${state}.`;
+      : outcome === "elsewhere"
+        ? `${QUEUED_ELSEWHERE(record.id, record.tool)}.`
+        : `Request ${record.id} (${record.tool}) was already decided${who === undefined ? "" : ` by ${who}`}: ` +
+          `it is ${state}.`;
   return layout(
     frame,
     "Nothing was done",

@@ -111,6 +111,7 @@ export function createFileStore(stateDir: string): StateStore {
         state: "pending",
         updatedAt: now,
         ...(init.traceContext === undefined ? {} : { traceContext: init.traceContext }),
+        ...(init.origin === undefined ? {} : { origin: init.origin }),
       };
       await writeJsonAtomic(files.record, record);
       return record;

@@ -443,15 +443,40 @@ function unsafeToRepeat(step: HttpFailure["step"]): boolean {
   return !repeatsSafely({ method, readOnly, repeats: repeats === true, idempotent: idempotent === true });
 }
 
-/** A gateway that gave up waiting (504) on a write: the API behind it may have carried the action out. */
-const gatewayTimedOutWrite = (step: HttpFailure["step"], status: number): boolean =>
-  status === 504 && unsafeToRepeat(step);
+/**
+ * What to say of a 500, 502 or 504 to a step the runtime would not resend (`unsafeToRepeat`): none of them says the
+ * action was not carried out (RFC 9110 §15.6: a 500 is a fault met while handling the request, a 502 an invalid answer
+ * from the server behind a gateway, a 504 none in time), so its outcome is unknown; undefined for any other answer.
+ */
+function unknownOutcomeWrite(step: HttpFailure["step"], status: number): string | undefined {
+  if (!unsafeToRepeat(step)) return undefined;
+  if (status === 504) return GATEWAY_TIMEOUT_WRITE;
+  if (status === 502) return BAD_GATEWAY_WRITE;
+  return status === 500 ? SERVER_FAULT_WRITE : undefined;
+}
+
+/** What a write with an unknown outcome must do next: look before repeating, or tell the user. */
+const LOOK_FIRST =
+  '(side_effects_committed: "unknown"), and calling this tool again could carry it out a second time. Check with a ' +
+  "read tool whether it happened before anything else; if no tool can tell, tell the user the outcome is unknown.";
 
 /** Said of a 504 to a write sent once: the outcome is unknown, so look before repeating. */
 export const GATEWAY_TIMEOUT_WRITE =
   "A gateway in front of the API gave up waiting for its answer, so the API may have carried this action out " +
-  '(side_effects_committed: "unknown"), and calling this tool again would carry it out a second time. Check with a ' +
-  "read tool whether it happened before anything else; if no tool can tell, tell the user the outcome is unknown.";
+  LOOK_FIRST;
+
+/** Said of a 502 to a write sent once: the gateway got no valid answer, but the API behind it may have acted. */
+export const BAD_GATEWAY_WRITE =
+  "A gateway in front of the API got no valid answer from it, so the API may have carried this action out " +
+  LOOK_FIRST;
+
+/** Said of a 500 to a write sent once: the API failed while handling it, perhaps after doing part or all of it. */
+export const SERVER_FAULT_WRITE =
+  "The API failed on its side while handling this action and did not say whether it carried it out, in full or " +
+  `in part ${LOOK_FIRST}`;
+
+/** The suggestions that make an error's outcome unknown (`side_effects_committed: "unknown"`, not retryable). */
+const UNKNOWN_OUTCOMES: ReadonlySet<string> = new Set([GATEWAY_TIMEOUT_WRITE, BAD_GATEWAY_WRITE, SERVER_FAULT_WRITE]);
 
 /** Said of a 503 to a write sent once (`unavailableWrite`): what it most likely means, and to look before repeating. */
 export const UNAVAILABLE_WRITE =
@@ -764,7 +789,7 @@ export function httpStatusError(failure: HttpFailure): ErrorDetail {
     (plan ? PLAN_REFUSAL : undefined) ??
     (timed ? waitSuggestion(retryAfterSeconds) : undefined) ??
     (code === "UPSTREAM_ERROR" && unavailableWrite(step, status) ? UNAVAILABLE_WRITE : undefined) ??
-    (code === "UPSTREAM_ERROR" && gatewayTimedOutWrite(step, status) ? GATEWAY_TIMEOUT_WRITE : undefined) ??
+    (code === "UPSTREAM_ERROR" ? unknownOutcomeWrite(step, status) : undefined) ??
     (unsure ? REFUSAL_OR_RATE_LIMIT : undefined) ??
     (code === "RATE_LIMITED" ? rateLimitSuggestion(retryAfterSeconds) : undefined) ??
     (code === "INVALID_ARGUMENT" ? rejectionSuggestion(step, said) : undefined) ??
@@ -780,7 +805,9 @@ export function httpStatusError(failure: HttpFailure): ErrorDetail {
       retryAfterSeconds,
     ),
     ...(unsure || timed ? { retryable: true } : {}),
-    ...(fallback === GATEWAY_TIMEOUT_WRITE ? { retryable: false, side_effects_committed: "unknown" as const } : {}),
+    ...(fallback !== undefined && UNKNOWN_OUTCOMES.has(fallback)
+      ? { retryable: false, side_effects_committed: "unknown" as const }
+      : {}),
     retry_after_seconds: retryAfterSeconds,
     ...(apiError === undefined ? {} : { api_error: apiError }),
   });

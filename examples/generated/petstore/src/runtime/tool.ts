@@ -2,6 +2,7 @@
 // A tool spec + Zod schemas → a Tool whose `run` validates, gates, executes, projects and caps, and never throws.
 import { Buffer } from "node:buffer";
 import { z } from "zod";
+import { callOrigin } from "./approval/origin.js";
 import { gate, requestOutcome, targetChanged, targetLost, type GateCall } from "./approval/gate.js";
 import type { AuditLog } from "./audit.js";
 import { errorEnvelope } from "./errors.js";
@@ -370,6 +371,7 @@ export function bindTool(def: ToolDefinition, runtime: Runtime): BoundTool {
   const capOptions = { maxBytes, narrowingInputs: spec.returns.narrowingInputs };
   const gated = spec.approval === "required";
   const audited = gated || spec.risk === "high";
+  const origin = callOrigin(spec, runtime.toolset);
   const notifyPending = runtime.notifyPending;
   const notify =
     notifyPending === undefined
@@ -454,7 +456,7 @@ export function bindTool(def: ToolDefinition, runtime: Runtime): BoundTool {
 
   async function call(input: unknown, ctx?: RunContext): Promise<ToolResult> {
     const requestId = gated ? requestIdOf(input) : undefined;
-    if (requestId !== undefined) return requestOutcome(runtime.state, spec.name, requestId);
+    if (requestId !== undefined) return requestOutcome(runtime.state, spec.name, requestId, origin);
     const parsed = def.inputSchema.safeParse(input ?? {});
     if (!parsed.success) return invalidArgument(parsed.error, def.inputSchema);
     const data = parsed.data as Record<string, unknown>;
@@ -514,6 +516,7 @@ export function bindTool(def: ToolDefinition, runtime: Runtime): BoundTool {
       execute: () => execute(args, ctx, resolved === undefined ? undefined : { seeded: resolved }),
       ...(ctx === undefined ? {} : { ctx }),
       ...(notify === undefined ? {} : { onPending: notify }),
+      origin,
     };
   }
 

@@ -100,6 +100,11 @@ export const MIGRATIONS: readonly {
         IS 'SHA-256 of the console session cookie: the cookie itself is never stored.';
       CREATE INDEX sessions_expiry ON ${s}.sessions (expires_at);`,
   },
+  {
+    version: 4,
+    name: "approval origin",
+    sql: (s) => `ALTER TABLE ${s}.approvals ADD COLUMN origin text;`,
+  },
 ];
 
 /**
@@ -147,6 +152,7 @@ function rowToRecord(row: QueryResultRow): ApprovalRecord {
     ...(row.attempt > 0 ? { attempt: row.attempt } : {}),
     ...optional("resolvedBy", row.resolved_by),
     ...optional("traceContext", row.trace_context),
+    ...optional("origin", row.origin),
     ...(row.interrupted === true ? { interrupted: true } : {}),
   };
 }
@@ -277,8 +283,8 @@ export function createPostgresStore(options: PostgresStoreOptions): StateStore {
     ready: async () => void (await pool()),
     async create(init: NewApproval) {
       const [row] = await query(
-        `INSERT INTO ${schema}.approvals (id, toolset, tool, args, display_args, state, trace_context, resolved)
-         VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, 'pending', $6::jsonb, $7::jsonb) RETURNING *`,
+        `INSERT INTO ${schema}.approvals (id, toolset, tool, args, display_args, state, trace_context, resolved, origin)
+         VALUES ($1, $2, $3, $4::jsonb, $5::jsonb, 'pending', $6::jsonb, $7::jsonb, $8) RETURNING *`,
         [
           randomUUID(),
           options.toolset,
@@ -287,6 +293,7 @@ export function createPostgresStore(options: PostgresStoreOptions): StateStore {
           JSON.stringify(init.redacted),
           init.traceContext === undefined ? null : JSON.stringify(init.traceContext),
           init.resolved === undefined ? null : JSON.stringify(init.resolved),
+          init.origin ?? null,
         ],
       );
       return rowToRecord(row as QueryResultRow);

@@ -17,6 +17,8 @@ export type Decision =
   | { readonly outcome: "decided"; readonly record: ApprovalRecord }
   | { readonly outcome: "already-decided"; readonly record: ApprovalRecord }
   | { readonly outcome: "busy"; readonly record: ApprovalRecord }
+  /** Queued by a call of another origin (another package of the same name): nothing was done (`queuedElsewhere`). */
+  | { readonly outcome: "elsewhere"; readonly record: ApprovalRecord }
   | { readonly outcome: "unknown" };
 
 /** Hooks of {@link approveRequest}, for the audit log. */

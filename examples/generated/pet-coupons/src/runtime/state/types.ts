@@ -79,6 +79,11 @@ export interface ApprovalRecord {
   /** The `execute_tool` span that queued it, when a tracer was recording. */
   readonly traceContext?: QueuedTraceContext;
   /**
+   * What the call that queued it reaches and sends (`callOrigin`): a package whose tool of the same name has another
+   * origin neither approves it nor reads its outcome. Absent on requests queued before origins were kept.
+   */
+  readonly origin?: string;
+  /**
    * Derived on read, never stored: `executing`, and the replica that claimed it is gone without recording an outcome.
    */
   readonly interrupted?: boolean;
@@ -91,6 +96,8 @@ export interface NewApproval {
   readonly redacted: Record<string, unknown>;
   readonly resolved?: ResolvedReads;
   readonly traceContext?: QueuedTraceContext;
+  /** See `ApprovalRecord.origin`. */
+  readonly origin?: string;
 }
 
 /** What a lease holder is about to do; decides which stale holders may be taken over. */

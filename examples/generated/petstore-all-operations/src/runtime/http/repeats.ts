@@ -32,3 +32,12 @@ export function repeatsSafely(step: StepEffect): boolean {
   const method = step.method.toUpperCase();
   return step.readOnly === undefined ? isIdempotent(method) : method === "PUT" || method === "DELETE";
 }
+
+/**
+ * Whether an answer says the API did not carry a request out, so a step that does not {@link repeatsSafely} may be
+ * sent again (a goal's `retry`): it refused it (a 4xx: 429, 409, 422 …) or said it was unavailable (503). A 2xx did
+ * it; a 500, 502 or 504 leaves it unknown (see `unknownOutcomeWrite` in errors.ts), as does any other answer.
+ */
+export function saysNotDone(status: number): boolean {
+  return (status >= 400 && status < 500) || status === 503;
+}

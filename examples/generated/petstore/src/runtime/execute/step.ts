@@ -9,6 +9,7 @@ import { createHash, randomUUID } from "node:crypto";
 import type { ActionSpec, ParamSpec, ProgressSpec, RequestStampSpec, TaskSpec } from "../types.js";
 import type { CompiledAction, CompiledStep } from "./compile.js";
 import { rateLimitWaitMs } from "../http/retry.js";
+import { repeatsSafely, saysNotDone } from "../http/repeats.js";
 import { withCurrentState } from "./keep-current.js";
 import { pickItem } from "./pick.js";
 import { pageAfter } from "./paging.js";
@@ -343,6 +344,33 @@ function retryDelayMs(action: ActionSpec, response: HttpResponse | undefined, ca
   return Math.min(Math.max(0, asked ?? (action.retryAfter ?? 0) * 1000), cap);
 }
 
+/**
+ * Whether a goal's `retry` may send the step again: it repeats safely (a read, a PUT, a write idempotent in words) or
+ * carries the runtime's idempotency key, or its answer says the API did not act (`saysNotDone`), or, with no answer,
+ * its failure does not leave the outcome unknown (the request never left). The same rule as the runtime's own resends.
+ */
+function mayResend(step: CompiledStep, keyed: boolean, response: HttpResponse | undefined, error: ErrorBody): boolean {
+  const { method, readOnly, repeats, idempotent } = step.spec;
+  if (keyed || repeatsSafely({ method, readOnly, repeats: repeats === true, idempotent: idempotent === true }))
+    return true;
+  return response === undefined ? error.side_effects_committed !== "unknown" : saysNotDone(response.status);
+}
+
+/** Said of a step a goal asks to retry but that `mayResend` keeps from a second send. */
+export const NOT_RESENT =
+  "The goal asks to retry this step after such a failure, but it was not sent again: it is a write the runtime " +
+  "repeats only when the API said it did not act, since a repeat could carry it out twice.";
+
+/** The failure of a step not sent again (`mayResend`): said so, not retryable, and its outcome unknown unless known. */
+function notResent(error: ErrorBody): ErrorBody {
+  return {
+    ...error,
+    message: `${error.message}${/[.!?]$/.test(error.message) ? "" : "."} ${NOT_RESENT}`,
+    retryable: false,
+    side_effects_committed: error.side_effects_committed ?? "unknown",
+  };
+}
+
 /** A read that answered 2xx but did not meet its success criteria: a poll of work that is not done yet. */
 function stillUnderWay(step: CompiledStep, request: OperationRequest, response: HttpResponse | undefined): boolean {
   return (
@@ -389,6 +417,7 @@ export async function runStep(step: CompiledStep, base: EvaluationContext, env: 
         ok: false,
         error: stillUnderWay(step, built.request, response) ? inProgress(step, built.request, attempt) : error,
       };
+    if (!mayResend(step, key !== undefined, response, error)) return { ok: false, error: notResent(error) };
     await env.sleep(retryDelayMs(action, response, env.maxRetryWaitMs), env.signal);
   }
 }
