@@ -6,6 +6,7 @@ import type { CompiledTool } from "./execute/compile.js";
 import {
   decodeContinuation,
   encodeContinuation,
+  bodySaysMorePages,
   linksNextPage,
   mayHaveMore,
   nextPointerOf,
@@ -69,7 +70,7 @@ interface Pages {
   readonly listed: readonly Listed[];
   /** The query of the page after the last one read, if there is one. */
   readonly next?: Readonly<Record<string, string>>;
-  /** Whether `next` is only a page that may exist (see `mayHaveMore`). */
+  /** Whether `next` is only a page that may exist (see `mayHaveMore`): not when the body says more follow (`has_more`). */
   readonly unsure?: boolean;
   /** Whether the API named a page by a Link header (this call's or the continuation's): see `Continuation.linked`. */
   readonly linked?: boolean;
@@ -104,8 +105,10 @@ async function readPages(
     });
     const answer = { body: last.body, headers: last.headers, listed: items.length };
     linked ||= linksNextPage(last.headers.get("link"));
-    const sure = nextQuery(paging, sent, answer);
-    const next = sure ?? (linked ? undefined : mayHaveMore(paging, sent, answer));
+    const named = nextQuery(paging, sent, answer);
+    const maybe = named === undefined && !linked ? mayHaveMore(paging, sent, answer) : undefined;
+    const sure = named ?? (bodySaysMorePages(last.body) ? maybe : undefined);
+    const next = sure ?? maybe;
     const done = listed.length >= bound || read >= MAX_PAGES || sameQuery(next, sent);
     if (next === undefined || done)
       return { execution, last, listed, ...(next ? { next, unsure: !sure } : {}), ...(linked ? { linked } : {}) };

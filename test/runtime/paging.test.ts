@@ -1492,3 +1492,39 @@ describe.skipIf(REPEAT_RUN)(
     });
   },
 );
+
+describe("a page of unknown size whose body says more follow (`has_more: true`) says more items exist", () => {
+  const spec = miniSpec({
+    "/things": {
+      get: {
+        operationId: "listThings",
+        parameters: [{ name: "offset", in: "query", schema: { type: "integer" } }],
+        responses: jsonResponse({
+          type: "object",
+          properties: {
+            things: { type: "array", items: { type: "object", properties: { id: { type: "string" } } } },
+            has_more: { type: "boolean" },
+          },
+        }),
+      },
+    },
+  });
+  it.each([
+    ["has_more: true", true, /^more items exist: /],
+    ["no word on more", undefined, /^more items may exist /],
+  ] as const)("%s", async (_what, hasMore, said) => {
+    const tools = (await servedToolset({ spec, allOperations: true })).bind({
+      env: {},
+      credentials: {},
+      fetch: () =>
+        Promise.resolve(
+          Response.json({
+            things: [{ id: "a" }, { id: "b" }],
+            ...(hasMore === undefined ? {} : { has_more: hasMore }),
+          }),
+        ),
+    });
+    const page = (await tools["list_things"]!.run({})) as { _truncated?: string; _continuation?: string };
+    expect([page._truncated, typeof page._continuation]).toEqual([expect.stringMatching(said), "string"]);
+  });
+});
