@@ -146,6 +146,11 @@ export interface ExactlyOneSpec {
   readonly identify: readonly string[];
   /** The query parameters the user's search fills, and the tool input that fills each: named in the error. */
   readonly searchedBy: readonly { readonly parameter: string; readonly input: string }[];
+  /**
+   * Where the answer names the next page (a pointer into the body, or `link`): one item, or none, on a page that
+   * names a next one is not all that matches (Drive's `nextPageToken` beside one file).
+   */
+  readonly next?: string;
 }
 
 /**
