@@ -1,7 +1,7 @@
 // Turns OAS 3 Media Type objects (and their examples and encodings) into MediaContent.
 import type { BodyKind, MediaContent, ParameterStyle } from "../model/api-model.js";
 import { valueExamples } from "../schema/placeholder-example.js";
-import { isJsonCapableRange, isStructuredSchema, mediaKind } from "../util/media-type.js";
+import { hasNamedMembers, isAnyBytes, isJsonCapableRange, isStructuredSchema, mediaKind } from "../util/media-type.js";
 import { join, unescapeToken } from "../util/pointer.js";
 import { deref, entriesAt, type IngestContext } from "./context.js";
 import { isRecord, type JsonRecord, optional, recordOf, setEntry, stringOf } from "./walk.js";
@@ -12,9 +12,17 @@ function namedSchemaOf(ctx: IngestContext): (ref: string) => unknown {
   return (ref) => (ref.startsWith(prefix) ? ctx.schemas.schema(unescapeToken(ref.slice(prefix.length))) : undefined);
 }
 
-/** The body kind of `mediaType` carrying `schema` (see `mediaKind`). */
+/**
+ * The body kind of `mediaType` carrying `schema` (see `mediaKind`): a range with an object or array schema is JSON, and
+ * so is `application/octet-stream` with an object of named members (Drive's `files.create` declares its `File`
+ * metadata under it; raw bytes cannot carry an object, and the API takes those members as JSON).
+ */
 export function contentKind(ctx: IngestContext, mediaType: string, schema: unknown): BodyKind {
-  return mediaKind(mediaType, isJsonCapableRange(mediaType) && isStructuredSchema(schema, namedSchemaOf(ctx)));
+  const named = namedSchemaOf(ctx);
+  const structured = isJsonCapableRange(mediaType)
+    ? isStructuredSchema(schema, named)
+    : isAnyBytes(mediaType) && hasNamedMembers(schema, named);
+  return mediaKind(mediaType, structured);
 }
 
 /**

@@ -73,7 +73,7 @@ export function parameterToModel(ctx: IngestContext, { node, pointer }: Located)
     required: location === "path" || node["required"] === true,
     ...optional("description", description),
     deprecated: node["deprecated"] === true,
-    schema: nonEmptyInPath(location, digits ?? schema),
+    schema: nonEmptyList(location, node["required"] === true, nonEmptyInPath(location, digits ?? schema)),
     style,
     explode: typeof node["explode"] === "boolean" ? node["explode"] : style === "form",
     allowReserved: node["allowReserved"] === true,
@@ -102,7 +102,7 @@ export function swagger2ParameterToModel(ctx: IngestContext, { node, pointer }: 
     required: location === "path" || node["required"] === true,
     ...optional("description", description),
     deprecated: node["x-deprecated"] === true,
-    schema: nonEmptyInPath(location, digits ?? schema),
+    schema: nonEmptyList(location, node["required"] === true, nonEmptyInPath(location, digits ?? schema)),
     style,
     explode: isArray ? format.explode : style === "form",
     allowReserved: false,
@@ -143,6 +143,19 @@ function nonEmptyInPath<T>(location: ParameterLocation, schema: T): T {
   const min = typeof schema["minLength"] === "number" && schema["minLength"] >= 1 ? schema["minLength"] : 1;
   const values = Array.isArray(schema["enum"]) ? schema["enum"].filter((v) => v !== "") : undefined;
   return { ...schema, minLength: min, ...(values !== undefined && values.length > 0 ? { enum: values } : {}) } as T;
+}
+
+/**
+ * A required list in the query, a header or a cookie holds at least one value: an empty list serialises to nothing, so
+ * the parameter the API requires would not be sent (YouTube's `part: []` → "Required parameter: part"). An array
+ * schema without `minItems` gets `minItems: 1`; a `minItems` the spec writes, `0` included, stays.
+ */
+function nonEmptyList<T>(location: ParameterLocation, required: boolean, schema: T): T {
+  if (location === "path" || !required || !isRecord(schema) || schema["minItems"] !== undefined) return schema;
+  const type = schema["type"];
+  return type === "array" || (Array.isArray(type) && type.includes("array"))
+    ? ({ ...schema, minItems: 1 } as T)
+    : schema;
 }
 
 /** The JSON Schema part of a Swagger 2 parameter, header or items object (`items` recursively). */

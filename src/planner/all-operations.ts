@@ -14,7 +14,7 @@ import { bindAllOfOperation } from "./inputs.js";
 import { CONTINUATION } from "./goals/paging.js";
 import { pagesByCountOnly, pagesByLinkOnly, pagingOf } from "./paging.js";
 import { isPartialUpdate } from "./partial-update.js";
-import { successResultSchema } from "./media.js";
+import { METADATA_ONLY, sendsMetadataOnly, successResultSchema } from "./media.js";
 import { createNameAllocator } from "../util/naming.js";
 import type { Diagnostic } from "../diagnostics/types.js";
 import {
@@ -214,7 +214,8 @@ function operationDescription(operation: Operation, slots: readonly CredentialSl
   if (identifier && parts.length === 0) parts.push(profileSentence(operationProfile(operation)));
   const unique = parts.filter((p, i) => parts.indexOf(p) === i);
   const call = `Calls ${operation.method.toUpperCase()} ${operation.path}.`;
-  return [...unique.map((p) => (/[.!?]$/.test(p) ? p : `${p}.`)), call].join(" ");
+  const metadata = sendsMetadataOnly(operation.requestBody?.contents ?? []) ? [METADATA_ONLY] : [];
+  return [...unique.map((p) => (/[.!?]$/.test(p) ? p : `${p}.`)), call, ...metadata].join(" ");
 }
 
 const saysOnlyIdentifier = (operation: Operation): boolean =>

@@ -19,6 +19,7 @@ import { operationToProgress, operationToTask } from "./progress.js";
 import { operationToReturnCodes } from "./return-codes.js";
 import { operationToXmlShape } from "./xml-shape.js";
 import { operationToAccept } from "./accept.js";
+import { operationToFormatParam } from "./format-param.js";
 
 type SchemaObject = Readonly<Record<string, unknown>>;
 
@@ -207,7 +208,8 @@ function withoutFailed(progress: ProgressSpec | undefined, off: boolean): Progre
  * `operationToProgress`), and the per-item results whose items say they failed (see
  * `operationToItemErrors`) and the members listing what it did not do (see `operationToNotDone`), the task id an
  * answer names for work that runs after it (see `operationToTask`), the return codes its member documents (see
- * `operationToReturnCodes`), and the Accept header its documented answer types call for (see `operationToAccept`).
+ * `operationToReturnCodes`), the Accept header its documented answer types call for (see `operationToAccept`), and
+ * the query parameter by which a call chooses its answer's form (see `operationToFormatParam`).
  */
 export function answerChecks(
   operation: Operation,
@@ -229,6 +231,7 @@ export function answerChecks(
   task?: TaskSpec;
   returnCodes?: ReturnCodesSpec;
   accept?: string;
+  formatParam?: string;
 } {
   const envelope = written === undefined ? operationToEnvelope(operation, lookup) : written;
   const errorList = written === null ? undefined : operationToErrorList(operation, lookup);
@@ -244,6 +247,7 @@ export function answerChecks(
   const task = progress === undefined ? operationToTask(operation, lookup, readsTasks) : undefined;
   const returnCodes = written === null ? undefined : operationToReturnCodes(operation, lookup);
   const accept = operationToAccept(operation);
+  const formatParam = operationToFormatParam(operation);
   return {
     ...(envelope === null || envelope === undefined ? {} : { envelope }),
     ...(errorList === undefined ? {} : { errorList }),
@@ -259,5 +263,6 @@ export function answerChecks(
     ...(task === undefined ? {} : { task }),
     ...(returnCodes === undefined ? {} : { returnCodes }),
     ...(accept === undefined ? {} : { accept }),
+    ...(formatParam === undefined ? {} : { formatParam }),
   };
 }

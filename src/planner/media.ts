@@ -2,7 +2,14 @@
 import type { BodyKind, JsonSchema, MediaContent } from "../model/api-model.js";
 import { isBinaryMedia } from "../runtime/http/read-body.js";
 import { MAX_MEDIA_BYTES } from "../runtime/media.js";
-import { bareMediaType, isMediaRange, mediaKind, mediaTypeCovers, repairedMediaType } from "../util/media-type.js";
+import {
+  bareMediaType,
+  isAnyBytes,
+  isMediaRange,
+  mediaKind,
+  mediaTypeCovers,
+  repairedMediaType,
+} from "../util/media-type.js";
 
 /** What a step sends: the content it was matched to, the concrete media type for the Content-Type header, and its kind. */
 export interface BodyMedia {
@@ -28,6 +35,20 @@ export function preferredContent(contents: readonly MediaContent[]): MediaConten
     (c.kind === "json" ? jsonRank(c.mediaType) : 0) +
     (isMediaRange(c.mediaType) ? 0.5 : 0);
   return [...contents].sort((a, b) => rank(a) - rank(b))[0];
+}
+
+/** What a tool says when its body is an upload's metadata (see `sendsMetadataOnly`): the file's bytes never go. */
+export const METADATA_ONLY =
+  "This tool sends the fields given as JSON metadata; it takes no file content, so it cannot upload a file's bytes.";
+
+/**
+ * Whether the body a tool sends is only an upload's metadata: `application/octet-stream` read as JSON (an object of
+ * named members, see `contentKind`), as Google's upload methods declare it (Drive's `files.create`, YouTube's
+ * `videos.insert`), whose descriptions speak of the media they accept.
+ */
+export function sendsMetadataOnly(contents: readonly MediaContent[]): boolean {
+  const content = preferredContent(contents);
+  return content !== undefined && content.kind === "json" && isAnyBytes(content.mediaType);
 }
 
 /**
@@ -80,13 +101,15 @@ const RANGE_WIRE_TYPES: Readonly<Record<BodyKind, string>> = {
 };
 
 /**
- * A declared content as sent: a range becomes the concrete type of its kind, a misspelled name the name it misspells
+ * A declared content as sent: a range becomes the concrete type of its kind, and so does `application/octet-stream`
+ * read as JSON (an object of named members: `application/json`); a misspelled name the name it misspells
  * (`application/form-data` → `multipart/form-data`), a concrete type stays as written.
  */
 export function sentMedia(content: MediaContent): BodyMedia {
-  const mediaType = isMediaRange(content.mediaType)
-    ? RANGE_WIRE_TYPES[content.kind]
-    : (repairedMediaType(content.mediaType) ?? content.mediaType);
+  const mediaType =
+    isMediaRange(content.mediaType) || (isAnyBytes(content.mediaType) && content.kind === "json")
+      ? RANGE_WIRE_TYPES[content.kind]
+      : (repairedMediaType(content.mediaType) ?? content.mediaType);
   return { content, mediaType, kind: content.kind };
 }
 

@@ -59,15 +59,22 @@ export function repairedMediaType(mediaType: string): string | undefined {
   return KNOWN_MEDIA[named] !== undefined || JSON_TYPE.test(named) ? `${named}${tail}` : undefined;
 }
 
+/** The type of any bytes at all: a body declared so with a schema of named members is those members in JSON. */
+const ANY_BYTES = "application/octet-stream";
+
+/** True for `application/octet-stream` (parameters and case aside). */
+export const isAnyBytes = (mediaType: string): boolean => bareMediaType(mediaType) === ANY_BYTES;
+
 /**
  * How a body of `mediaType` is encoded: `application/vnd.github+json` and `text/json` are json, `text/csv` text,
  * images binary; a misspelled name as the name it misspells (`application/form-data` multipart, `applicationjson`
  * json). A range that accepts JSON (`*\/*`, `application/*`) is json when the body is `structured` (an object or array
- * schema), else binary.
+ * schema), else binary; so is `application/octet-stream` (the caller says `structured` only for an object of named
+ * members there: Google's upload methods declare their JSON metadata, Drive's `File`, under it).
  */
 export function mediaKind(mediaType: string, structured = false): BodyKind {
   const bare = bareMediaType(mediaType);
-  if (JSON_CAPABLE_RANGES.has(bare)) return structured ? "json" : "binary";
+  if (JSON_CAPABLE_RANGES.has(bare) || bare === ANY_BYTES) return structured ? "json" : "binary";
   const repaired = repairedMediaType(bare);
   if (repaired !== undefined) return mediaKind(repaired, structured);
   return KNOWN_MEDIA[bare] ?? PREFIX_KINDS.find(([pattern]) => pattern.test(bare))?.[1] ?? "binary";
@@ -89,6 +96,17 @@ export function isStructuredSchema(schema: unknown, named: (ref: string) => unkn
   return COMPOSITIONS.some(
     (k) => Array.isArray(schema[k]) && schema[k].some((member) => isStructuredSchema(member, named, depth - 1)),
   );
+}
+
+/**
+ * True when instances of `schema` are objects of named members: its `properties` (through `$ref`s to named schemas
+ * followed by `named`, at most `depth` deep) name at least one. Drive's `File` under `application/octet-stream`.
+ */
+export function hasNamedMembers(schema: unknown, named: (ref: string) => unknown, depth = 8): boolean {
+  if (!isRecord(schema) || depth <= 0) return false;
+  if (typeof schema["$ref"] === "string") return hasNamedMembers(named(schema["$ref"]), named, depth - 1);
+  if (schema["type"] !== undefined && schema["type"] !== "object") return false;
+  return isRecord(schema["properties"]) && Object.keys(schema["properties"]).length > 0;
 }
 
 /** True when the range or type `declared` covers the concrete type `wanted` (`*\/*` covers all, `application/*` every `application/…`). */

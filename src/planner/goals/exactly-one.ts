@@ -7,6 +7,7 @@ import { escapeToken, formatPointer } from "../../runtime/expressions/pointer.js
 import type { ExactlyOneSpec, ValueExpr } from "../../runtime/types.js";
 import { toSnakeCase } from "../../util/naming.js";
 import { isPagingParameter } from "../init/operations.js";
+import { pagingOf } from "../paging.js";
 import { propertyNames, schemaAtPointer } from "../schema-walk.js";
 import { jsonTypes } from "../type-fit.js";
 import type { StepPlan, ToolInput } from "../types.js";
@@ -165,12 +166,14 @@ function specOf(
       ok: false,
       reason: `it binds ${single} to 1, so the API lists one item at most and a second is never seen`,
     };
+  const next = pagingOf(operation, ctx.api.schema)?.next;
   return {
     ok: true,
     spec: {
       list: formatPointer(found.list),
       identify: identifyingFields(ctx, found.tails, item),
       searchedBy: searchTerms(searchedBy(step, facts)),
+      ...(next === undefined ? {} : { next }),
     },
   };
 }

@@ -3,6 +3,7 @@ import type { Goal, Located } from "../../goals/types.js";
 import type { Operation, OperationSummary } from "../../model/api-model.js";
 import type { ApiSource, Resolved, SchemaLookup } from "../../model/api-source.js";
 import { withChangeInputs } from "../change-inputs.js";
+import { METADATA_ONLY, sendsMetadataOnly } from "../media.js";
 import { searchProfile } from "../profile-words.js";
 import {
   changesStateByWords,
@@ -68,7 +69,7 @@ export function planGoal(api: ApiSource, index: OperationIndex, goal: Goal, file
     {
       name: goal.name,
       title: titleOf(goal),
-      description: describeGoal(goal, steps),
+      description: withMetadataOnly(describeGoal(goal, steps), steps, bound),
       risk,
       category: goal.steps.some((s) => s.inlinedFrom) ? "orchestration" : profile.category,
       annotations: profile.annotations,
@@ -109,6 +110,15 @@ function describeGoal(goal: Goal, steps: readonly StepPlan[]): string {
   if (goal.useWhen) parts.push(`Use when: ${sentence(goal.useWhen.trim())}`);
   if (goal.notFor) parts.push(`Not for: ${sentence(goal.notFor.trim())}`);
   return parts.join(" ");
+}
+
+/** A description that says so when a step's body is only an upload's metadata (see `sendsMetadataOnly`). */
+function withMetadataOnly(description: string, steps: readonly StepPlan[], operations: readonly Operation[]): string {
+  const metadata = steps.some((step) => {
+    const operation = operations.find((o) => o.id === step.operationId);
+    return step.body?.kind === "json" && sendsMetadataOnly(operation?.requestBody?.contents ?? []);
+  });
+  return metadata ? `${description} ${METADATA_ONLY}` : description;
 }
 
 function sentence(text: string): string {

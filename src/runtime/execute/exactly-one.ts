@@ -96,21 +96,26 @@ function inputsPhrase(spec: ExactlyOneSpec): string {
   return inputs.length === 0 ? "the search" : inputs.map((i) => `\`${i}\``).join(" or ");
 }
 
+/** Said of a first page whose answer names a next one: what matches there may not be all that matches. */
+const LATER_PAGES = " on the first page, and the API says more pages follow, which this tool does not read";
+
 function several(
   step: StepSpec,
   check: CompiledExactlyOne,
-  { items, search }: { items: readonly unknown[]; search: string },
+  { items, search, morePages }: { items: readonly unknown[]; search: string; morePages: boolean },
 ): ErrorBody {
   const named = items
     .slice(0, SHOWN)
     .map((item, i) => `${i + 1}. ${nameItem(check, item)}`)
     .join("; ");
   const more = items.length > SHOWN ? `; and ${items.length - SHOWN} more` : "";
+  const what = search === "" ? "the read" : search;
+  const count = morePages
+    ? `${items.length === 1 ? "1 item matches" : `${items.length} items match`} ${what}${LATER_PAGES}, so more may match`
+    : `${items.length} items match ${what}`;
   return {
     code: "INVALID_ARGUMENT",
-    message:
-      `${label(step)}: ${items.length} items match ${search === "" ? "the read" : search}, and this tool acts on ` +
-      `exactly one, so it did not choose: ${named}${more}`,
+    message: `${label(step)}: ${count}, and this tool acts on exactly one, so it did not choose: ${named}${more}`,
     suggestion:
       "Ask the user which one they mean (show them the items above), then call again with " +
       `${inputsPhrase(check.spec)} narrowed so it matches only that one (a full email, an exact name, an id).`,
@@ -119,13 +124,18 @@ function several(
   };
 }
 
-function none(step: StepSpec, check: CompiledExactlyOne, search: string): ErrorBody {
+function none(step: StepSpec, check: CompiledExactlyOne, search: string, morePages = false): ErrorBody {
   return {
     code: "NOT_FOUND",
-    message: `${label(step)}: no item matches ${search === "" ? "the read" : search}`,
+    message:
+      `${label(step)}: no item matches ${search === "" ? "the read" : search}` +
+      `${morePages ? `${LATER_PAGES}, so one may match there` : ""}`,
     suggestion: [
-      `Ask the user to check the value, or call again with ${inputsPhrase(check.spec)} written another way ` +
-        "(fewer words, the full email, the name as it is listed).",
+      morePages
+        ? `Do not tell the user it does not exist: call again with ${inputsPhrase(check.spec)} narrowed so the ` +
+          "first page holds it (the full name, an exact match), or ask the user for its id."
+        : `Ask the user to check the value, or call again with ${inputsPhrase(check.spec)} written another way ` +
+          "(fewer words, the full email, the name as it is listed).",
       ...(step.errorHints.NOT_FOUND === undefined ? [] : [step.errorHints.NOT_FOUND]),
     ].join(" "),
     step: step.id,
@@ -140,21 +150,28 @@ export type OneItem = { readonly ok: true; readonly body: unknown } | { readonly
  * The body with the list the step's outputs read item 0 of holding exactly one item: as it came, or narrowed to the
  * one item whose identifying field equals the search; else the error naming none or several. A body with nothing there
  * passes as it is (the outputs then say what is missing), `null` is an empty list (Go's nil slice), anything else
- * there is no list (said so).
+ * there is no list (said so). On a page whose answer names a next one (`after: "more"`), one item is not all that
+ * matches and none is not proof there is none: both are said so, unless an item's name equals the search exactly.
  */
 export function exactlyOneItem(
   step: StepSpec,
   check: CompiledExactlyOne,
-  { body, request }: { body: unknown; request: OperationRequest },
+  {
+    body,
+    request,
+    after = "unknown",
+  }: { body: unknown; request: OperationRequest; after?: "more" | "last" | "unknown" },
 ): OneItem {
   const listed = resolvePointer(body, check.list);
   if (listed !== undefined && listed !== null && !Array.isArray(listed))
     return { ok: false, error: noListAt(step, label(step), { pointer: check.spec.list, listed }) };
   const sent = searched(check.spec, request);
-  if (listed === null) return { ok: false, error: none(step, check, searchOf(sent)) };
-  if (!Array.isArray(listed) || listed.length === 1) return { ok: true, body };
-  if (listed.length === 0) return { ok: false, error: none(step, check, searchOf(sent)) };
+  const morePages = after === "more";
+  if (listed === null) return { ok: false, error: none(step, check, searchOf(sent), morePages) };
+  if (!Array.isArray(listed)) return { ok: true, body };
+  if (listed.length === 0) return { ok: false, error: none(step, check, searchOf(sent), morePages) };
+  if (listed.length === 1 && !morePages) return { ok: true, body };
   const exact = namedExactly(check, listed, sent);
   if (exact.length === 1) return { ok: true, body: setAtPointer(body, check.list, exact) };
-  return { ok: false, error: several(step, check, { items: listed, search: searchOf(sent) }) };
+  return { ok: false, error: several(step, check, { items: listed, search: searchOf(sent), morePages }) };
 }

@@ -146,6 +146,11 @@ export interface ExactlyOneSpec {
   readonly identify: readonly string[];
   /** The query parameters the user's search fills, and the tool input that fills each: named in the error. */
   readonly searchedBy: readonly { readonly parameter: string; readonly input: string }[];
+  /**
+   * Where the answer names the next page (a pointer into the body, or `link`): one item, or none, on a page that
+   * names a next one is not all that matches (Drive's `nextPageToken` beside one file).
+   */
+  readonly next?: string;
 }
 
 /**
@@ -216,6 +221,11 @@ export interface StepSpec {
    * documented media types when none of them is JSON itself (`application/x-subrip, text/vtt;q=0.9, *\/*;q=0.1`).
    */
   readonly accept?: string;
+  /**
+   * The query parameter by which a call chooses its answer's form (`alt` of `json | media | proto`): a call that sent
+   * another value than `json` asked for that form, so a plain-text answer is passed on as the answer asked for.
+   */
+  readonly formatParam?: string;
   /** The JSON type the spec declares for the success body; a 2xx body of another type is an UPSTREAM_ERROR. */
   readonly bodyType?: "object" | "array";
   /** The declared JSON shape of a success body the API sends as XML: the answer is read into JSON by it. */

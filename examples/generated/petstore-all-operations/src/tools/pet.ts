@@ -501,10 +501,9 @@ export const findPetsByStatus = defineTool({
 export const findPetsByTagsInput: z.ZodType = z.strictObject({
   tags: z
     .array(z.string().min(1).describe("Not empty"))
+    .min(1)
     .max(10)
-    .describe(
-      "Tags to filter by; a pet matches when it has any of them. At most 10 items. E.g. [\"friendly\",\"small\"]",
-    ),
+    .describe("Tags to filter by; a pet matches when it has any of them. 1–10 items. E.g. [\"friendly\",\"small\"]"),
 });
 
 /** What find_pets_by_tags returns on success, before the byte cap. */

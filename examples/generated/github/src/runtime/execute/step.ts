@@ -270,7 +270,9 @@ function oneItemContext(
   request: OperationRequest,
 ): { ok: true; ctx: EvaluationContext } | { ok: false; error: ErrorBody } {
   if (step.exactlyOne === undefined || ctx.response === undefined) return { ok: true, ctx };
-  const one = exactlyOneItem(step.spec, step.exactlyOne, { body: ctx.response.body, request });
+  const answer = { body: ctx.response.body, link: readHeader(ctx.response.headers, "link") };
+  const after = pageAfter(step.exactlyOne.spec.next, answer);
+  const one = exactlyOneItem(step.spec, step.exactlyOne, { body: ctx.response.body, request, after });
   return one.ok ? { ok: true, ctx: { ...ctx, response: { ...ctx.response, body: one.body } } } : one;
 }
 

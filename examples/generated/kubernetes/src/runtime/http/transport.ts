@@ -9,7 +9,7 @@ import { callerErrorCode, errorDetail, httpStatusError, responseDescription, typ
 import { createRedactor, type Redactor } from "../redact.js";
 import type { StepSpec } from "../types.js";
 import { prepareRequest, withBodyCredentials } from "./prepare.js";
-import { labelledText } from "./labelled-text.js";
+import { chosenForm, labelledText } from "./labelled-text.js";
 import { declaredJson, discardBody, isBinaryMedia, readBody, withBinaryNotDelivered } from "./read-body.js";
 import { deliverableMedia } from "../media.js";
 import { repeatsSafely, type StepEffect } from "./repeats.js";
@@ -213,10 +213,11 @@ async function finish(
   const failed = step.failedStatuses?.includes(String(response.status)) === true;
   if (response.status >= 200 && response.status < 300 && !failed) {
     const shape = xml === undefined ? undefined : step.xmlShape;
+    const chosen = chosenForm(step.formatParam, url);
     const body = isBinaryMedia(contentType)
       ? withBinaryNotDelivered(read.body)
       : xml === undefined || shape === undefined
-        ? labelledText(declaredJson(read.body, step.bodyType), contentType, step.bodyType)
+        ? labelledText(declaredJson(read.body, step.bodyType), contentType, step.bodyType, chosen)
         : (xml.xmlAnswer(read.body as string, shape) ?? xml.unreadXml(read.body as string));
     const media = isBinaryMedia(contentType) ? deliverableMedia(contentType, read.bytes) : undefined;
     return { ok: true, ...answer, body, ...(media === undefined ? {} : { media }) };
