@@ -9,7 +9,7 @@ import {
   swagger2SecuritySchemeToModel,
   withTokenBody,
 } from "./security.js";
-import { schemeAliases, withoutAliases } from "./scheme-aliases.js";
+import { bearerAlternatives, bearerSchemes, schemeAliases, withoutAliases } from "./scheme-aliases.js";
 import { withSigning } from "./signing.js";
 import { DEFAULT_SERVERS, serversToModel, swagger2ServersToModel } from "./servers.js";
 import { untitledName } from "./title.js";
@@ -75,7 +75,10 @@ function securityAndTags(
 ): Pick<ApiModel, "securitySchemes" | "security" | "tags"> {
   return {
     securitySchemes: securitySchemesToModel(ctx, servers),
-    security: withoutAliases(securityRequirementsToModel(ctx.document["security"]), schemeAliases(ctx)),
+    security: bearerAlternatives(
+      withoutAliases(securityRequirementsToModel(ctx.document["security"]), schemeAliases(ctx)),
+      bearerSchemes(ctx),
+    ),
     tags: tagsToModel(ctx.document["tags"], operations),
   };
 }

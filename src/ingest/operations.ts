@@ -19,7 +19,7 @@ import { sendableBody } from "./read-body.js";
 import { requestBodyToModel } from "./request-body.js";
 import { withoutFragment } from "./safety.js";
 import { pickSuccess, responseToModel, swagger2ResponseToModel } from "./responses.js";
-import { schemeAliases, withoutAliases } from "./scheme-aliases.js";
+import { bearerAlternatives, bearerSchemes, schemeAliases, withoutAliases } from "./scheme-aliases.js";
 import { securityRequirementsToModel } from "./security.js";
 import { serversToModel } from "./servers.js";
 import { swagger2MediaTypes } from "./request-body.js";
@@ -120,9 +120,12 @@ function summaryOf(ctx: IngestContext, raw: RawOperation, id: AssignedId): Opera
     ...optional("description", stringOf(node["description"]) ?? stringOf(pathItem.node["description"])),
     tags: arrayOf(node["tags"]).filter((t): t is string => typeof t === "string"),
     deprecated: node["deprecated"] === true,
-    security: withoutAliases(
-      securityRequirementsToModel(Array.isArray(node["security"]) ? node["security"] : ctx.document["security"]),
-      schemeAliases(ctx),
+    security: bearerAlternatives(
+      withoutAliases(
+        securityRequirementsToModel(Array.isArray(node["security"]) ? node["security"] : ctx.document["security"]),
+        schemeAliases(ctx),
+      ),
+      bearerSchemes(ctx),
     ),
     ...optional("servers", servers),
     extensions: extensionsOf(node),

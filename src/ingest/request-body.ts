@@ -2,7 +2,7 @@
 import type { MediaContent, ParameterStyle, RequestBody } from "../model/api-model.js";
 import { join } from "../util/pointer.js";
 import type { IngestContext, Located } from "./context.js";
-import { contentKind, contentsToModel } from "./media.js";
+import { contentKind, contentsToModel, withJsonDocument } from "./media.js";
 import { swagger2Schema } from "./parameters.js";
 import { optional, recordOf, setEntry, stringOf } from "./walk.js";
 
@@ -22,7 +22,7 @@ export function requestBodyToModel(ctx: IngestContext, { node, pointer }: Locate
   return {
     required: node["required"] === true,
     ...optional("description", stringOf(node["description"])),
-    contents: contentsToModel(ctx, node["content"], join(pointer, "content")),
+    contents: withJsonDocument(ctx, contentsToModel(ctx, node["content"], join(pointer, "content"))),
     pointer,
   };
 }
@@ -45,7 +45,7 @@ export function swagger2BodyToRequestBody(
   return {
     required: node["required"] === true,
     ...optional("description", stringOf(node["description"])),
-    contents,
+    contents: withJsonDocument(ctx, contents),
     pointer,
   };
 }

@@ -25,11 +25,68 @@ export function aliasesOf(schemes: readonly (readonly [string, SecurityScheme])[
 }
 
 const cache = new WeakMap<object, ReadonlyMap<string, string>>();
+const bearerCache = new WeakMap<object, ReadonlySet<string>>();
 
 /** The document's scheme aliases (see `aliasesOf`), worked out once per document. */
 export function schemeAliases(ctx: IngestContext): ReadonlyMap<string, string> {
   const known = cache.get(ctx.document);
   if (known !== undefined) return known;
+  const aliases = aliasesOf(documentSchemes(ctx));
+  cache.set(ctx.document, aliases);
+  return aliases;
+}
+
+/** A scheme sent as the `Authorization` header's bearer token: OAuth2, OpenID Connect, HTTP bearer. */
+const sendsBearer = (scheme: SecurityScheme): boolean =>
+  scheme.type === "oauth2" ||
+  scheme.type === "openIdConnect" ||
+  (scheme.type === "http" && scheme.scheme.toLowerCase() === "bearer");
+
+/** The names of the document's schemes sent as a bearer token, worked out once per document. */
+export function bearerSchemes(ctx: IngestContext): ReadonlySet<string> {
+  const known = bearerCache.get(ctx.document);
+  if (known !== undefined) return known;
+  const names = new Set(
+    documentSchemes(ctx)
+      .filter(([, scheme]) => sendsBearer(scheme))
+      .map(([name]) => name),
+  );
+  bearerCache.set(ctx.document, names);
+  return names;
+}
+
+/**
+ * Requirements with each alternative that names two bearer schemes or more split into one alternative per bearer
+ * scheme (its other schemes kept in each): every one of them would send `Authorization: Bearer …`, and a request
+ * carries one such header, so any one of them is what the API takes. Google's specs require `{Oauth2: […], Oauth2c:
+ * […]}` (the implicit and authorization-code flows of one OAuth server, the same scopes) on every operation: read as
+ * both, a server with one token set refused every call for want of the other.
+ */
+export function bearerAlternatives(
+  requirements: readonly SecurityRequirement[],
+  bearer: ReadonlySet<string>,
+): SecurityRequirement[] {
+  const seen = new Set<string>();
+  return requirements.flatMap((requirement) => {
+    const names = Object.keys(requirement);
+    const tokens = names.filter((name) => bearer.has(name));
+    const split =
+      tokens.length < 2
+        ? [requirement]
+        : tokens.map((token) =>
+            Object.fromEntries(names.filter((n) => n === token || !bearer.has(n)).map((n) => [n, requirement[n]!])),
+          );
+    return split.filter((r) => {
+      const key = JSON.stringify(r);
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+  });
+}
+
+/** The document's security schemes as the model reads them, in document order. */
+function documentSchemes(ctx: IngestContext): [string, SecurityScheme][] {
   const swagger2 = ctx.dialect === "swagger-2.0";
   const pointer = swagger2 ? "/securityDefinitions" : "/components/securitySchemes";
   const source = swagger2
@@ -41,9 +98,7 @@ export function schemeAliases(ctx: IngestContext): ReadonlyMap<string, string> {
     const scheme = node && (swagger2 ? swagger2SecuritySchemeToModel(node.node) : securitySchemeToModel(node.node));
     if (scheme !== undefined) schemes.push([name, scheme]);
   }
-  const aliases = aliasesOf(schemes);
-  cache.set(ctx.document, aliases);
-  return aliases;
+  return schemes;
 }
 
 /** Requirements with each alias named by the scheme it stands for (scopes of both kept, once each; no alternative twice). */

@@ -205,21 +205,27 @@ function isBearerScheme(scheme: SecurityScheme | undefined): boolean {
 /** A description saying the header is sent in place of the `Authorization` header's token. */
 const STANDS_IN = /\b(instead of|in place of|as an alternative to)\b|代わりに/i;
 
+/** A description saying the value is needed only without a token: Google's key, "Required unless you provide an OAuth 2.0 token." */
+const UNLESS_TOKEN =
+  /\brequired unless (?:you (?:provide|send|use|pass) )?an? (?:oauth(?: ?2(?:\.0)?)?|access|bearer) token\b/i;
+
 /**
  * Whether an optional credential header no scheme carries stands in for the operation's bearer token: every
  * alternative of the operation is bearer schemes only, and the header is described as the caller's own token
  * (DRACOON's `X-Sds-Auth-Token`, "Authentication token") or as sent instead of the `Authorization` header (shop-pro's
  * `X-Appstore-Usage-Charge-Token`). It is then one more alternative, never required on top of the bearer token; a
- * header described otherwise (trakt's `trakt-api-key`, "e.g. [client_id]") is sent beside it.
+ * header described otherwise (trakt's `trakt-api-key`, "e.g. [client_id]") is sent beside it. So is an optional query
+ * key said to be needed only without a token (Google's `key`: "Required unless you provide an OAuth 2.0 token.").
  */
 export function standsInForToken(
   field: CredentialField,
   security: readonly SecurityRequirement[],
   schemes: Schemes,
 ): boolean {
-  if (field.in !== "header" || field.required) return false;
+  if (field.required) return false;
   const said = field.description ?? "";
-  if (!CALLERS_TOKEN.test(said) && !STANDS_IN.test(said)) return false;
+  const header = field.in === "header" && (CALLERS_TOKEN.test(said) || STANDS_IN.test(said));
+  if (!header && !(field.in === "query" && UNLESS_TOKEN.test(said))) return false;
   return (
     security.length > 0 &&
     security.every((r) => Object.keys(r).length > 0 && Object.keys(r).every((name) => isBearerScheme(schemes[name])))

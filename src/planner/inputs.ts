@@ -18,7 +18,7 @@ import { patchBody } from "./patch-body.js";
 import { derefTop, loneMemberOf } from "./schemas.js";
 import { exactIntegerPlaces } from "./exact-integers.js";
 import { soleValue } from "./sole-value.js";
-import { sendsAnswerElsewhere, streamSwitch } from "./stream-switch.js";
+import { answerFormatParameter, sendsAnswerElsewhere, streamSwitch } from "./stream-switch.js";
 import { ignoredOnCreate, isCreate } from "./create-ignored.js";
 import { idempotencyKeyOf, isReadIdempotencyKey, isRuntimeKey } from "./idempotency.js";
 import { isStamped, requestStampsOf } from "./request-stamps.js";
@@ -55,7 +55,8 @@ export interface OperationBindings {
 /**
  * Every parameter and body property of `operation` as an input bound to it (all-operations mode), but those that carry
  * a credential (a security scheme fills them; `apiWide`: the body fields the API takes as its credential),
- * an optional parameter that sends the answer to a URL instead of the caller (see `sendsAnswerElsewhere`),
+ * an optional parameter that sends the answer to a URL instead of the caller (see `sendsAnswerElsewhere`) or only
+ * changes how it is encoded or carried (see `answerFormatParameter`),
  * the idempotency key the runtime sets (or a read's optional one, sent by no one), and required parameters that allow one value only (sent as that constant).
  */
 export function bindAllOfOperation(
@@ -78,7 +79,8 @@ export function bindAllOfOperation(
       !isRuntimeKey(idempotencyKey, p.in, p.name) &&
       !isReadIdempotencyKey(operation.method, p) &&
       !isStamped(stamps, p) &&
-      !sendsAnswerElsewhere(p),
+      !sendsAnswerElsewhere(p) &&
+      !answerFormatParameter(p, operation.description),
   );
   for (const parameter of exposed) {
     if (isAccountParameter(operation, securitySchemes, parameter)) {

@@ -21,9 +21,16 @@ const UNKNOWN_THING =
 
 /** First match wins: credentials before permissions before "missing"/"invalid" words about arguments. */
 const WORD_CLASSES: readonly (readonly [RegExp, ErrorCode, boolean])[] = [
+  // A quota of a day or longer used up (Google's `dailyLimitExceeded`): a rate limit no wait of minutes ends.
+  [
+    anyOf(["daily_(limit|quota)\\w*", "(limit|quota)_per_(day|month)\\w*", "monthly_(limit|quota)\\w*"]),
+    "RATE_LIMITED",
+    false,
+  ],
   [
     anyOf([
       "rate_?limit(ed)?",
+      "resource_exhausted",
       "ratelimited",
       "too_many_requests",
       "throttl\\w*",
@@ -60,6 +67,8 @@ const WORD_CLASSES: readonly (readonly [RegExp, ErrorCode, boolean])[] = [
   [
     anyOf([
       "missing_scope",
+      "insufficient_(permissions?|scopes?)",
+      "\\w*scope_insufficient",
       "no_permission",
       "permission_denied",
       "forbidden",
@@ -153,7 +162,14 @@ const WORD_ADVICE: readonly (readonly [RegExp, string])[] = [
       "ask the user to add it, or choose a resource it belongs to.",
   ],
   [
-    anyOf(["missing_scope", "no_permission", "permission_denied", "not_allowed\\w*"]),
+    anyOf([
+      "missing_scope",
+      "insufficient_(permissions?|scopes?)",
+      "\\w*scope_insufficient",
+      "no_permission",
+      "permission_denied",
+      "not_allowed\\w*",
+    ]),
     "The configured credential lacks the permission or scope this call needs (the message may name it). Do not " +
       "retry; tell the user the operator must grant it.",
   ],
@@ -212,13 +228,37 @@ export function wordIn(value: unknown): string | undefined {
   return named.find(isCodeWord) ?? problemTypeWord(value.type);
 }
 
+/** A canonical status in upper-case words (`NOT_FOUND`, `PERMISSION_DENIED`, `RESOURCE_EXHAUSTED`), not `error`. */
+const CANONICAL_STATUS = /^[A-Z]+(?:_[A-Z]+)*$/;
+
+/**
+ * The word inside an error object that names its code only in a list or a status: Google's `{"error": {"code": 403,
+ * "errors": [{"reason": "dailyLimitExceeded"}], "status": "PERMISSION_DENIED", "details": [{"@type": "…ErrorInfo",
+ * "reason": "ACCESS_TOKEN_SCOPE_INSUFFICIENT"}]}}` — the first item's reason, else a detail's `reason`, else the
+ * canonical `status`: the most specific first.
+ */
+function innerWord(error: unknown): string | undefined {
+  if (!isRecord(error)) return undefined;
+  const details = Array.isArray(error.details) ? error.details.filter(isRecord) : [];
+  const status = typeof error.status === "string" && CANONICAL_STATUS.test(error.status) ? error.status : undefined;
+  return (
+    wordIn(error.errors) ?? details.map((d) => d.reason).find(isCodeWord) ?? (isCodeWord(status) ? status : undefined)
+  );
+}
+
 /**
  * The API's code word in an error body: `error` (a word, or an object's `code`, `error`, `type`, `reason`: Spotify's
- * `{"error": {"status": 404, "message": "…", "reason": "NO_ACTIVE_DEVICE"}}`), the first of `errors`, or `code`.
+ * `{"error": {"status": 404, "message": "…", "reason": "NO_ACTIVE_DEVICE"}}`, else the words inside it, see
+ * `innerWord`), the first of `errors`, or `code`.
  */
 export function errorBodyWord(body: unknown): string | undefined {
   if (!isRecord(body)) return undefined;
-  return wordIn(body.error) ?? wordIn(body.errors) ?? (isCodeWord(body.code) ? body.code : undefined);
+  return (
+    wordIn(body.error) ??
+    innerWord(body.error) ??
+    wordIn(body.errors) ??
+    (isCodeWord(body.code) ? body.code : undefined)
+  );
 }
 
 /**

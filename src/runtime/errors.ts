@@ -1,5 +1,5 @@
 // HTTP statuses, network failures and upstream error bodies → the error envelope the model sees.
-import { classifyApiError, codeWord } from "./api-error.js";
+import { apiErrorAdvice, classifyApiError, codeWord } from "./api-error.js";
 import { namedFieldSuggestion, tokenToSendBack, type TokenToSendBack } from "./named-field.js";
 import { STATUS_CODES } from "node:http";
 import { isRecord, type ErrorCode, type ErrorEnvelope, type StepSpec } from "./types.js";
@@ -506,12 +506,37 @@ function waitAsked(failure: HttpFailure, code: ErrorCode, summary: string | unde
 /** The codes an API's code word may give a 400 (AWS answers `Throttling`, `NoSuchEntity`, `EntityAlreadyExists`). */
 const WORDED_400 = new Set<ErrorCode>(["RATE_LIMITED", "NOT_FOUND", "CONFLICT"]);
 
-/** A 400 whose API code word says the call was throttled, named a missing record, or conflicts: that code. */
+/**
+ * A 400 whose API code word says the call was throttled, named a missing record, or conflicts: that code; a 403 whose
+ * word says a rate limit or quota was reached (Google answers `rateLimitExceeded`, `dailyLimitExceeded` with 403): a
+ * rate limit, not a refusal of the credentials.
+ */
 function apiErrorCode(status: number, word: string | undefined): ErrorCode | undefined {
-  if (status !== 400 || word === undefined) return undefined;
+  if ((status !== 400 && status !== 403) || word === undefined) return undefined;
   const { code } = classifyApiError(word);
+  if (status === 403) return code === "RATE_LIMITED" ? code : undefined;
   return WORDED_400.has(code) ? code : undefined;
 }
+
+/** Words saying the limit reached is a day's or longer: "Daily Limit Exceeded", "limit 'Queries per day'". */
+const SAYS_LONG_LIMIT = /\bdaily\b|\bper[\s_-]?(?:day|month)\b|\bmonthly\b|\bfor (?:the|to)day\b/i;
+
+/**
+ * Whether a rate limit's word or message says a quota of a day or longer is used up (Google's `dailyLimitExceeded`,
+ * "Quota exceeded for quota metric 'Queries' and limit 'Queries per day'"): waiting a minute does not end it.
+ */
+export function longLimitSaid(code: ErrorCode, word: string | undefined, summary: string | undefined): boolean {
+  if (code !== "RATE_LIMITED") return false;
+  if (word !== undefined && classifyApiError(word).code === "RATE_LIMITED" && !classifyApiError(word).retryable)
+    return true;
+  return SAYS_LONG_LIMIT.test(`${word === undefined ? "" : codeWord(word).replace(/_/g, " ")} ${summary ?? ""}`);
+}
+
+/** Said of a rate limit whose quota is a day's or longer (`longLimitSaid`) when the API gave no wait. */
+export const LONG_LIMIT =
+  "The API says a quota of a day or longer is used up (the message names it): calling again before it resets will " +
+  "fail the same way. Do not retry now; tell the user the limit was reached and that the call can be made again " +
+  "once the quota resets.";
 
 /** An RFC 7807 problem's title that names its type in a few words ("Member Exists"), not a sentence. */
 const PROBLEM_TITLE = /^[A-Za-z]+(?: [A-Za-z]+){0,3}$/;
@@ -556,15 +581,18 @@ export function notFoundSaid(status: number, summary: string | undefined): Error
  * A member that names a wait in seconds, its name lower-cased without `_`/`-`: `retry_after` (Telegram, Discord),
  * `retryAfterSeconds` (Kubernetes), GoDaddy's `retryAfterSec`, Bungie's `ThrottleSeconds`, `wait_seconds`.
  */
-const WAIT_NAME = /^(?:retryafter(?:seconds|secs?)?|retryinseconds|(?:wait|throttle|cooldown)(?:seconds|secs?))$/;
+const WAIT_NAME =
+  /^(?:retryafter(?:seconds|secs?)?|retryinseconds|retrydelay|(?:wait|throttle|cooldown)(?:seconds|secs?))$/;
 /** A holder named for a wait (`cooldown`, `throttle`, `retry`, `wait`) and its member that counts its seconds. */
 const WAIT_HOLDER = /cooldown|throttl|retry|wait/;
 const HELD_WAIT_NAME = /^(?:remaining)?(?:seconds|secs?)$|^secondsremaining$/;
 /** How deep an object may hold the wait: SpaceTraders' `error.data.cooldown` is three down. */
 const WAIT_DEPTH = 3;
 
+/** Seconds as a number, as digits, or as a protobuf Duration's JSON (`"37s"`, `"1.5s"`: Google's `retryDelay`). */
 const waitSeconds = (value: unknown): number | undefined => {
-  const seconds = typeof value === "string" && /^\d+(\.\d+)?$/.test(value.trim()) ? Number(value) : value;
+  const digits = typeof value === "string" ? /^(\d+(?:\.\d+)?)s?$/.exec(value.trim())?.[1] : undefined;
+  const seconds = digits !== undefined ? Number(digits) : value;
   return typeof seconds === "number" && Number.isFinite(seconds) && seconds >= 0 ? Math.ceil(seconds) : undefined;
 };
 
@@ -653,6 +681,8 @@ export function retryAfterInBody(body: unknown): number | undefined {
         const seconds = named ? waitSeconds(value) : undefined;
         if (seconds !== undefined) return seconds;
         if (isRecord(value)) next.push([value, name]);
+        // A list of typed details (Google's `details: [{"@type": "…RetryInfo", "retryDelay": "37s"}]`).
+        if (Array.isArray(value)) for (const item of value.filter(isRecord)) next.push([item, name]);
       }
     level = next;
   }
@@ -778,6 +808,7 @@ export function httpStatusError(failure: HttpFailure): ErrorDetail {
   const waitMends = code !== "UNAUTHORIZED" && !plan && token === undefined;
   const retryAfterSeconds = waitMends ? waitAsked(failure, code, summary) : undefined;
   const timed = retryAfterSeconds !== undefined && code !== "RATE_LIMITED";
+  const spent = retryAfterSeconds === undefined && longLimitSaid(code, apiError, summary);
   const message =
     `${step.operationId} failed with HTTP ${statusPhrase(step, status, plan)}.` +
     (said ? ` The API said: ${said}` : "") +
@@ -790,7 +821,9 @@ export function httpStatusError(failure: HttpFailure): ErrorDetail {
     (code === "UPSTREAM_ERROR" && unavailableWrite(step, status) ? UNAVAILABLE_WRITE : undefined) ??
     (code === "UPSTREAM_ERROR" ? unknownOutcomeWrite(step, status) : undefined) ??
     (unsure ? REFUSAL_OR_RATE_LIMIT : undefined) ??
+    (spent ? LONG_LIMIT : undefined) ??
     (code === "RATE_LIMITED" ? rateLimitSuggestion(retryAfterSeconds) : undefined) ??
+    (code === "FORBIDDEN" && apiError !== undefined ? apiErrorAdvice(apiError) : undefined) ??
     (code === "INVALID_ARGUMENT" ? rejectionSuggestion(step, said) : undefined) ??
     unsupportedConflict(code, summary) ??
     (code === "CONFLICT" && saysStateConflict(stateWords) ? STATE_CONFLICT : undefined);
@@ -800,10 +833,11 @@ export function httpStatusError(failure: HttpFailure): ErrorDetail {
     status,
     message: redact(message),
     suggestion: timedSuggestion(
-      suggestionFor(step, code, status, fallback, unsure || timed || undefined),
+      suggestionFor(step, code, status, fallback, spent ? false : unsure || timed || undefined),
       retryAfterSeconds,
     ),
     ...(unsure || timed ? { retryable: true } : {}),
+    ...(spent ? { retryable: false } : {}),
     ...(fallback !== undefined && UNKNOWN_OUTCOMES.has(fallback)
       ? { retryable: false, side_effects_committed: "unknown" as const }
       : {}),

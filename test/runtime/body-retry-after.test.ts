@@ -31,6 +31,13 @@ describe("retryAfterInBody: the seconds an error body asks to wait", () => {
     ["remainingSeconds of no cooldown", { error: { data: { subscription: { remainingSeconds: 42 } } } }, undefined],
     ["seconds in no wait's holder", { error: { seconds: 5 } }, undefined],
     ["four objects down is too deep", { a: { b: { c: { d: { retry_after: 5 } } } } }, undefined],
+    [
+      "Google's RetryInfo retryDelay in the details list, a Duration",
+      { error: { code: 429, details: [{ "@type": "type.googleapis.com/google.rpc.RetryInfo", retryDelay: "37s" }] } },
+      37,
+    ],
+    ["a fractional Duration, rounded up", { error: { details: [{ retryDelay: "1.5s" }] } }, 2],
+    ["a Duration in minutes says no seconds", { retryDelay: "2m" }, undefined],
   ])("%s", (_label, body, expected) => {
     expect(retryAfterInBody(body)).toBe(expected);
   });

