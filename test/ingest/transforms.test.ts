@@ -30,9 +30,6 @@ import { servedToolset } from "../support/served-toolset.js";
 import { tagsToModel } from "../../src/ingest/document.js";
 import { operationsToModel } from "../../src/ingest/operations.js";
 import { detectDialect } from "../../src/ingest/dialect.js";
-import { REPEAT_RUN } from "../support/ci-runs.js";
-import { ROOT } from "../support/e2e-harness.js";
-import { servedToolset } from "../support/served-toolset.js";
 
 function context(document: Record<string, unknown> = {}, dialect: SpecDialect = "openapi-3.0"): IngestContext {
   const reporter = createReporter(sourceOfValue("<test>", document));
