@@ -84,6 +84,8 @@ const DESTRUCTIVE_WORDS: ReadonlySet<string> = new Set([
   // an expiry ends what was valid (expire_password): no call gives it back, where a suspend is undone by unsuspend.
   "reset",
   "expire",
+  // A clear empties what is there (Calendar's `calendars.clear` "deletes all events", Sheets' `values.clear`).
+  "clear",
 ]);
 
 /**

