@@ -19,7 +19,7 @@ import { derefTop, loneMemberOf } from "./schemas.js";
 import { exactIntegerPlaces } from "./exact-integers.js";
 import { soleValue } from "./sole-value.js";
 import { answerFormatParameter, sendsAnswerElsewhere, streamSwitch } from "./stream-switch.js";
-import { ignoredOnCreate, isCreate } from "./create-ignored.js";
+import { ignoredOnCreate, isCreate, namesMemberInBody } from "./create-ignored.js";
 import { idempotencyKeyOf, isReadIdempotencyKey, isRuntimeKey } from "./idempotency.js";
 import { isStamped, requestStampsOf } from "./request-stamps.js";
 import type { IdempotencyKeySpec, RequestStampSpec } from "../runtime/types.js";
@@ -283,7 +283,7 @@ function bindBody(
   )
     return undefined;
   const object = loneMemberOf(target, schemas);
-  const properties = flattenableProperties(object);
+  const properties = flattenableProperties(object, namesMemberInBody(operation) ? "id" : undefined);
   const form = sent.kind === "form" || sent.kind === "multipart";
   if (properties === undefined) {
     const name = allocate("body");
@@ -500,8 +500,11 @@ function emptyTextOnly(content: MediaContent): boolean {
   return content.examples.length > 0 && content.examples.every((e) => e === "");
 }
 
-/** Top-level properties of a plain object body (no composition, no extra keys), else undefined. */
-function flattenableProperties(schema: JsonSchema): [string, JsonSchema][] | undefined {
+/**
+ * Top-level properties of a plain object body (no composition, no extra keys) a request sends (not `readOnly`, but
+ * `member`, the record's id a replace names in its body), else undefined.
+ */
+function flattenableProperties(schema: JsonSchema, member?: string): [string, JsonSchema][] | undefined {
   if (typeof schema !== "object") return undefined;
   const properties = schema["properties"];
   if (properties === null || typeof properties !== "object" || Array.isArray(properties)) return undefined;
@@ -510,8 +513,13 @@ function flattenableProperties(schema: JsonSchema): [string, JsonSchema][] | und
   );
   const open = schema["additionalProperties"] !== undefined && schema["additionalProperties"] !== false;
   if (composed || open) return undefined;
-  const entries = Object.entries(properties as Record<string, JsonSchema>).filter(
-    ([, s]) => !(typeof s === "object" && s["readOnly"] === true),
+  const entries = Object.entries(properties as Record<string, JsonSchema>).flatMap(
+    ([name, s]): [string, JsonSchema][] => {
+      if (!(typeof s === "object" && s["readOnly"] === true)) return [[name, s]];
+      if (name !== member) return [];
+      const { readOnly: _, ...sent } = s;
+      return [[name, sent]];
+    },
   );
   return entries.length > 0 ? entries : undefined;
 }

@@ -84,6 +84,8 @@ const DESTRUCTIVE_WORDS: ReadonlySet<string> = new Set([
   // an expiry ends what was valid (expire_password): no call gives it back, where a suspend is undone by unsuspend.
   "reset",
   "expire",
+  // A clear empties what is there (Calendar's `calendars.clear` "deletes all events", Sheets' `values.clear`).
+  "clear",
 ]);
 
 /**
@@ -297,11 +299,13 @@ const SECRET_WORDS: ReadonlySet<string> = new Set(
 export function readsByRpcPost(operation: WordedOperation): boolean {
   if (operation.method !== "post") return false;
   const last = (operation.path.split("/").at(-1) ?? "").replace(/\.(json|xml)$/i, "");
-  if (last === "" || last.includes("{")) return false;
   const name = last.slice(Math.max(last.lastIndexOf("."), last.lastIndexOf(":")) + 1);
+  // Google's custom method on a resource (`{spreadsheetId}:getByDataFilter`) is named after its `:`.
+  if (name === "" || name.includes("{") || name.includes("}")) return false;
   const named = words(name);
   const opening = readOpening(operation.summary);
-  const verb = named[0];
+  // "batch" only says how many: `values:batchGetByDataFilter` gets.
+  const verb = named[0] === "batch" && named.length > 1 ? named[1] : named[0];
   const read = (verb !== undefined && RPC_READ_VERBS.has(verb)) || namesRead(named.at(-1), opening);
   if (verb === undefined || !read || named.some((w) => SECRET_WORDS.has(w))) return readsByOwnWords(operation);
   if (RPC_READ_VERBS.has(verb) && objectOfOtherVerb(verb, operation.summary)) return false;

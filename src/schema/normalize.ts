@@ -130,6 +130,7 @@ function normalizeObject(schema: JsonSchemaObject, ctx: Ctx): JsonSchema {
   if (ctx.objectsTyped) typeObject(out);
   if (ctx.requiredAsDescribed) requiredAsDescribed(out);
   if (ctx.readOnlyAsDescribed) readOnlyAsDescribed(out);
+  offsetOptional(out);
   return normalizeNullable(out, ctx.dialect);
 }
 
@@ -215,6 +216,20 @@ function requiredAsDescribed(out: Mutable): void {
   if (kept.length === required.length) return;
   if (kept.length === 0) delete out["required"];
   else out["required"] = kept;
+}
+
+/**
+ * A `date-time` whose own description says the UTC offset may be left out: Google Calendar's event `dateTime` ("A time
+ * zone offset is required unless a time zone is explicitly specified in timeZone"), Google Wallet's "Offset is not
+ * required.". RFC 3339 requires an offset, so the format would refuse "2026-12-08T10:00:00" with `timeZone` set, which
+ * the API takes; the description still says what to send.
+ */
+const OFFSET_OPTIONAL = /\boffset is (?:required unless|not required|optional)\b|\bwith no UTC offset\b/i;
+
+function offsetOptional(out: Mutable): void {
+  const description = out["description"];
+  if (out["format"] === "date-time" && typeof description === "string" && OFFSET_OPTIONAL.test(description))
+    delete out["format"];
 }
 
 /** Marks each property whose own description says the server fills it `readOnly: true` (unless it says `writeOnly`). */

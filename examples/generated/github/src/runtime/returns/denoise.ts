@@ -72,16 +72,27 @@ const isTemplateLink = (key: string, value: unknown): boolean =>
 const maybeLinkKey = (key: string): boolean =>
   key === "_links" || key === "links" || key === "link" || key.endsWith("_url");
 
+/** What an item with nothing left stands as in a list that keeps others: its kind's empty value, so places hold. */
+function emptyOf(item: unknown): unknown {
+  if (Array.isArray(item)) return [];
+  return item !== null && typeof item === "object" ? {} : item;
+}
+
+/**
+ * A list's places mean something (a Sheets row's cells: `["name", "", "qty"]`, a batch's replies, one per request):
+ * an item with nothing left stays as its empty value while any other item is kept; a list of only empty items goes.
+ */
 function denoiseArray(value: readonly unknown[], home: string | undefined): unknown[] | undefined {
   let items: unknown[] | undefined;
+  let count = 0;
   for (let i = 0; i < value.length; i++) {
     const item = value[i];
     const kept = denoise(item, home);
-    if (items === undefined && (kept !== item || kept === undefined)) items = value.slice(0, i);
-    if (items !== undefined && kept !== undefined) items.push(kept);
+    if (kept !== undefined) count++;
+    if (items === undefined && kept !== item) items = value.slice(0, i);
+    if (items !== undefined) items.push(kept === undefined ? emptyOf(item) : kept);
   }
-  const result = items ?? (value as unknown[]);
-  return result.length === 0 ? undefined : result;
+  return count === 0 ? undefined : (items ?? (value as unknown[]));
 }
 
 /**
@@ -119,12 +130,25 @@ function denoiseObject(
       if (out !== undefined) define(out, key, kept);
     }
   }
-  if (count === 0) return undefined;
+  if (count === 0) return emptyListsOnly(value);
   return out ?? (value as Record<string, unknown>);
 }
 
 /**
- * Drops nulls, empty strings, empty arrays and objects, and link noise (`_links`, HAL/JSON:API `links`, `…_url` URI
+ * An object whose members are all empty keeps its empty lists: they are its answer (Calendar free/busy's `{busy: []}`
+ * for a calendar with no busy time, which went missing from `calendars` with the object), else nothing is left.
+ */
+function emptyListsOnly(value: Readonly<Record<string, unknown>>): Record<string, unknown> | undefined {
+  const lists = Object.keys(value).filter((key) => Array.isArray(value[key]) && !maybeLinkKey(key));
+  if (lists.length === 0) return undefined;
+  const out: Record<string, unknown> = {};
+  for (const key of lists) define(out, key, []);
+  return out;
+}
+
+/**
+ * Drops nulls, empty strings, empty arrays and objects (but not a list item's place, nor the empty lists of an object
+ * that has nothing else), and link noise (`_links`, HAL/JSON:API `links`, `…_url` URI
  * templates), recursively; undefined when nothing is left. Given `home`, the host the request went to, the links of a
  * link container that lead to another host with GET stay (`awayLinks`).
  * A part with nothing to drop is returned as it is (the same object), not copied.
