@@ -100,13 +100,14 @@ export function isStructuredSchema(schema: unknown, named: (ref: string) => unkn
 
 /**
  * True when instances of `schema` are objects of named members: its `properties` (through `$ref`s to named schemas
- * followed by `named`, at most `depth` deep) name at least one. Drive's `File` under `application/octet-stream`.
+ * followed by `named`, at most `depth` deep) name two at least, as `withJsonDocument` (ingest/media.ts) counts them.
+ * Drive's `File` under `application/octet-stream`; not DigiLocker's upload, whose one member is its `Content-Type`.
  */
 export function hasNamedMembers(schema: unknown, named: (ref: string) => unknown, depth = 8): boolean {
   if (!isRecord(schema) || depth <= 0) return false;
   if (typeof schema["$ref"] === "string") return hasNamedMembers(named(schema["$ref"]), named, depth - 1);
   if (schema["type"] !== undefined && schema["type"] !== "object") return false;
-  return isRecord(schema["properties"]) && Object.keys(schema["properties"]).length > 0;
+  return isRecord(schema["properties"]) && Object.keys(schema["properties"]).length >= 2;
 }
 
 /** True when the range or type `declared` covers the concrete type `wanted` (`*\/*` covers all, `application/*` every `application/…`). */

