@@ -247,3 +247,18 @@ describe("a dotted id of a service, its resources and a method (Google's Discove
     expect(resourceMethodName(o, "call")).toBeUndefined();
   });
 });
+
+describe.skipIf(REPEAT_RUN)("Google's drafts name goals by verb and resource, and send before insert", () => {
+  test("Gmail: send_message first, no service words, no settings in the ten", async () => {
+    const { goals } = draftGoals(await model("gmail"));
+    const names = goals.map((g) => g.name);
+    expect(names.slice(0, 2)).toEqual(["send_message", "list_messages"]);
+    expect(names.filter((n) => /gmail|users|send_a\b/.test(n))).toEqual([]);
+    expect(names.filter((n) => /send_as|filter|delegate|forwarding/.test(n))).toEqual([]);
+  });
+
+  test("Calendar: no access control list in the default draft", async () => {
+    const { goals } = draftGoals(await model("calendar"));
+    expect(goals.map((g) => g.name).filter((n) => /acl|calendar_events/.test(n))).toEqual([]);
+  });
+});

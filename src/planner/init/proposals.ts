@@ -364,6 +364,19 @@ export function verbRarity(verb: string): number {
 
 const RARER_ACTION = 0.05;
 
+/**
+ * What a create whose verb is an everyday action takes off its score: among a collection's creates otherwise tied, the
+ * one users do (Gmail's `POST …/messages/send`) comes before a store of a record as it is (`…/messages` insert, import).
+ * An RPC API's methods (Telegram's `sendPhoto`, `addStickerToSet`) are each a call of its own, not a collection's.
+ */
+const EVERYDAY_CREATE = 0.5;
+
+/**
+ * Whether an operation's first sentence says it acts on an existing record (Gmail's `drafts.send`, "Sends the specified,
+ * existing draft …"): it adds nothing, so it does not take the create's place from the create of the thing.
+ */
+const ofExisting = (o: Operation): boolean => /\bexisting\b/i.test(firstSentenceOf(summaryOf(o)) ?? "");
+
 const PICKERS: Readonly<Record<SingleKind, Picker>> = {
   find: (model, ops, judge) =>
     best(
@@ -408,7 +421,8 @@ const PICKERS: Readonly<Record<SingleKind, Picker>> = {
       (o) =>
         judge.offMain(o) * 100 +
         fewestPathParams(o) +
-        (endsInVerb(o, judge.rpc) || postCreatesBelow(o, judge.profile(o)) ? 50 : 0),
+        (endsInVerb(o, judge.rpc) || postCreatesBelow(o, judge.profile(o)) ? 50 : 0) -
+        (everydayVerb(judge.profile(o).action) && !judge.rpc(o) && !ofExisting(o) ? EVERYDAY_CREATE : 0),
     ),
   update: (_m, ops, judge) =>
     best(
