@@ -249,16 +249,20 @@ describe("a dotted id of a service, its resources and a method (Google's Discove
 });
 
 describe.skipIf(REPEAT_RUN)("Google's drafts name goals by verb and resource, and send before insert", () => {
-  test("Gmail: send_message first, no service words, no settings in the ten", async () => {
+  test("Gmail: send_message, list_messages with the search box `q`, no service words, no settings first", async () => {
     const { goals } = draftGoals(await model("gmail"));
     const names = goals.map((g) => g.name);
     expect(names.slice(0, 2)).toEqual(["send_message", "list_messages"]);
     expect(names.filter((n) => /gmail|users|send_a\b/.test(n))).toEqual([]);
     expect(names.filter((n) => /send_as|filter|delegate|forwarding/.test(n))).toEqual([]);
+    const list = goals.find((g) => g.name === "list_messages");
+    expect(list?.steps[0]?.params?.find((p) => p.name === "q")?.value).toBe("$inputs.q");
   });
 
-  test("Calendar: no access control list in the default draft", async () => {
+  test("Calendar: list_events takes q, timeMin and timeMax; no access control list in the default draft", async () => {
     const { goals } = draftGoals(await model("calendar"));
+    const params = goals.find((g) => g.name === "list_events")?.steps[0]?.params?.map((p) => p.name);
+    expect(params).toEqual(["calendarId", "q", "timeMin", "timeMax"]);
     expect(goals.map((g) => g.name).filter((n) => /acl|calendar_events/.test(n))).toEqual([]);
   });
 });
