@@ -61,6 +61,11 @@ describe("isNiche", () => {
       "deployment",
       false,
     ],
+    // An access control list is access control too (Calendar's `acl`); so is what lives under a settings area.
+    ["calendar.acl.insert", "post", "/calendars/{calendarId}/acl", {}, "acl", true],
+    ["gmail.users.settings.sendAs.list", "get", "/gmail/v1/users/{userId}/settings/sendAs", {}, "send_as", true],
+    ["gmail.users.settings.filters.create", "post", "/gmail/v1/users/{userId}/settings/filters", {}, "filter", true],
+    ["gmail.users.messages.send", "post", "/gmail/v1/users/{userId}/messages/send", {}, "message", false],
     // A word that only begins with "role" is not one.
     ["listRollouts", "get", "/rollouts", {}, "rollout", false],
     ["getRolexWatches", "get", "/rolex", {}, "rolex", false],

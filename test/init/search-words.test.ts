@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Operation, Parameter } from "../../src/model/api-model.js";
 import { draftGoals } from "../../src/planner/init/index.js";
-import { searchWords } from "../../src/planner/init/proposals.js";
+import { boundPairs, searchWords } from "../../src/planner/init/proposals.js";
 import { REPEAT_RUN } from "../support/ci-runs.js";
 import { ROOT } from "../support/e2e-harness.js";
 import { specModels } from "../support/spec-models.js";
@@ -27,6 +27,35 @@ describe("searchWords", () => {
   ];
   it.each(table)("%s", (_, parameter, bound) => {
     expect(searchWords({ parameters: [parameter] } as unknown as Operation)).toEqual(bound ? [parameter] : []);
+  });
+});
+
+describe("boundPairs", () => {
+  const stamp = { type: "string", format: "date-time" };
+  const said = (name: string, description: string): Parameter =>
+    ({ ...query(name), description }) as unknown as Parameter;
+  const table: [string, Parameter[], string[]][] = [
+    [
+      "`timeMin` and `timeMax` said RFC3339",
+      [said("timeMin", "An RFC3339 timestamp"), said("timeMax", "An RFC3339 timestamp")],
+      ["timeMin", "timeMax"],
+    ],
+    [
+      "`created_after` and `created_before`",
+      [query("created_after", stamp), query("created_before", stamp)],
+      ["created_after", "created_before"],
+    ],
+    ["`start_date` and `end_date` by name", [query("start_date"), query("end_date")], ["start_date", "end_date"]],
+    ["a bound without its pair", [said("updatedMin", "An RFC3339 timestamp")], []],
+    ["a number range", [query("minPrice", { type: "number" }), query("maxPrice", { type: "number" })], []],
+    [
+      "required bounds are bound already",
+      [{ ...query("since", stamp), required: true } as Parameter, query("until", stamp)],
+      [],
+    ],
+  ];
+  it.each(table)("%s", (_, parameters, names) => {
+    expect(boundPairs({ parameters } as unknown as Operation).map((p) => p.name)).toEqual(names);
   });
 });
 

@@ -4,7 +4,8 @@ import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { draftGoals } from "../../src/planner/init/index.js";
 import { plan } from "../../src/api/plan.js";
-import { distinctName, operationGoalName, withObjectName } from "../../src/planner/init/names.js";
+import { distinctName, operationGoalName, resourceMethodName, withObjectName } from "../../src/planner/init/names.js";
+import type { Operation } from "../../src/model/api-model.js";
 import { operationToolName } from "../../src/planner/query-actions.js";
 import { REPEAT_RUN } from "../support/ci-runs.js";
 import { specModels } from "../support/spec-models.js";
@@ -20,9 +21,22 @@ const { model, operation } = specModels({
   spacetraders: join(api, "spacetraders.io.json"),
   adyen: join(api, "adyen.com/PaymentService.json"),
   terminal: join(api, "adyen.com/TerminalAPI-v1.json"),
+  gmail: join(api, "googleapis.com/gmail.json"),
+  calendar: join(api, "googleapis.com/calendar.json"),
 });
 
-type Key = "pinecone" | "doqs" | "godaddy" | "bbci" | "enode" | "apigateway" | "spacetraders" | "adyen" | "terminal";
+type Key =
+  | "pinecone"
+  | "doqs"
+  | "godaddy"
+  | "bbci"
+  | "enode"
+  | "apigateway"
+  | "spacetraders"
+  | "adyen"
+  | "terminal"
+  | "gmail"
+  | "calendar";
 
 describe("an operation id that is only a verb", () => {
   test.each([
@@ -132,5 +146,123 @@ describe("--all-operations tools whose operation id is only a verb", () => {
   ])("%s %s → %s", async (key, signature, name) => {
     const { operation: o } = await operation(key as Key, signature);
     expect(withObjectName(operationToolName(o), o)).toBe(name);
+  });
+});
+
+describe("a dotted id of a service, its resources and a method (Google's Discovery ids)", () => {
+  test.each([
+    ["gmail.users.messages.send", "post", "/gmail/v1/users/{userId}/messages/send", "send_message"],
+    ["gmail.users.messages.list", "get", "/gmail/v1/users/{userId}/messages", "list_messages"],
+    ["gmail.users.messages.trash", "post", "/gmail/v1/users/{userId}/messages/{id}/trash", "trash_message"],
+    [
+      "gmail.users.messages.batchModify",
+      "post",
+      "/gmail/v1/users/{userId}/messages/batchModify",
+      "batch_modify_messages",
+    ],
+    [
+      "gmail.users.messages.attachments.get",
+      "get",
+      "/gmail/v1/users/{userId}/messages/{messageId}/attachments/{id}",
+      "get_attachment",
+    ],
+    // `sendAs` is no plural of `send_a`.
+    ["gmail.users.settings.sendAs.list", "get", "/gmail/v1/users/{userId}/settings/sendAs", "list_send_as"],
+    [
+      "gmail.users.settings.sendAs.verify",
+      "post",
+      "/gmail/v1/users/{userId}/settings/sendAs/{sendAsEmail}/verify",
+      "verify_send_as",
+    ],
+    // A method naming its own object: on a record of the resource it says whose, on the collection not.
+    ["gmail.users.getProfile", "get", "/gmail/v1/users/{userId}/profile", "get_user_profile"],
+    ["gmail.users.settings.getVacation", "get", "/gmail/v1/users/{userId}/settings/vacation", "get_vacation"],
+    ["drive.files.emptyTrash", "delete", "/files/trash", "empty_trash"],
+    [
+      "compute.instances.attachDisk",
+      "post",
+      "/projects/{project}/zones/{zone}/instances/{instance}/attachDisk",
+      "attach_instance_disk",
+    ],
+    ["calendar.events.quickAdd", "post", "/calendars/{calendarId}/events/quickAdd", "quick_add_event"],
+    ["calendar.events.insert", "post", "/calendars/{calendarId}/events", "insert_event"],
+    ["calendar.events.watch", "post", "/calendars/{calendarId}/events/watch", "watch_events"],
+    ["calendar.colors.get", "get", "/colors", "get_colors"],
+    // A read's method that is no verb names what it reads below the resource, with the kind's verb.
+    ["calendar.events.instances", "get", "/calendars/{calendarId}/events/{eventId}/instances", "list_event_instances"],
+    [
+      "playgrouping.apps.tokens.tags.createOrUpdate",
+      "post",
+      "/v1alpha1/{appPackage}/{token}/tags:createOrUpdate",
+      "create_or_update_tag",
+    ],
+    [
+      "gamesManagement.achievements.resetAllForAllPlayers",
+      "post",
+      "/games/v1management/achievements/resetAllForAllPlayers",
+      "reset_all_achievements_for_all_players",
+    ],
+    // An id part glued lower case reads as its path spells it.
+    [
+      "walletobjects.eventticketclass.patch",
+      "patch",
+      "/walletobjects/v1/eventTicketClass/{resourceId}",
+      "patch_event_ticket_class",
+    ],
+    // An adverb before the verb and a particle after it go with the verb.
+    [
+      "users.user.events.event.tentativelyAccept",
+      "post",
+      "/users/{user-id}/events/{event-id}/microsoft.graph.tentativelyAccept",
+      "tentatively_accept_event",
+    ],
+    [
+      "education.me.assignments.educationAssignment.setUpResourcesFolder",
+      "post",
+      "/education/me/assignments/{educationAssignment-id}/microsoft.graph.setUpResourcesFolder",
+      "set_up_education_assignment_resources_folder",
+    ],
+    // A custom method on a collection the path names apart from the resource acts on what the path names.
+    ["chat.media.upload", "post", "/v1/{parent}/attachments:upload", "upload_attachment"],
+    // A resource that is a verb of reading is that verb over the service.
+    ["youtube.search.list", "get", "/youtube/v3/search", "search_youtube"],
+    // A read's plural word is a thing it reads, not its verb.
+    [
+      "app.statistics.timetable.purchases",
+      "get",
+      "/apps/{appId}/statistics/timetable/purchases",
+      "list_timetable_purchases",
+    ],
+  ] as const)("%s (%s %s) → %s", (id, method, path, name) => {
+    const o = { id, idSynthesized: false, method, path, parameters: [] } as unknown as Operation;
+    expect(resourceMethodName(o, "list")).toBe(name);
+  });
+
+  test.each([
+    ["chat.postMessage", "post", "/chat.postMessage"],
+    ["admin.admin.GetAdmin", "get", "/admin"],
+    ["Account.changePassword", "post", "/account/password"],
+  ] as const)("%s is no Discovery id: left to the other rules", (id, method, path) => {
+    const o = { id, idSynthesized: false, method, path, parameters: [] } as unknown as Operation;
+    expect(resourceMethodName(o, "call")).toBeUndefined();
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("Google's drafts name goals by verb and resource, and send before insert", () => {
+  test("Gmail: send_message, list_messages with the search box `q`, no service words, no settings first", async () => {
+    const { goals } = draftGoals(await model("gmail"));
+    const names = goals.map((g) => g.name);
+    expect(names.slice(0, 2)).toEqual(["send_message", "list_messages"]);
+    expect(names.filter((n) => /gmail|users|send_a\b/.test(n))).toEqual([]);
+    expect(names.filter((n) => /send_as|filter|delegate|forwarding/.test(n))).toEqual([]);
+    const list = goals.find((g) => g.name === "list_messages");
+    expect(list?.steps[0]?.params?.find((p) => p.name === "q")?.value).toBe("$inputs.q");
+  });
+
+  test("Calendar: list_events takes q, timeMin and timeMax; no access control list in the default draft", async () => {
+    const { goals } = draftGoals(await model("calendar"));
+    const params = goals.find((g) => g.name === "list_events")?.steps[0]?.params?.map((p) => p.name);
+    expect(params).toEqual(["calendarId", "q", "timeMin", "timeMax"]);
+    expect(goals.map((g) => g.name).filter((n) => /acl|calendar_events/.test(n))).toEqual([]);
   });
 });

@@ -23,11 +23,11 @@ export function hasNicheSignal(profile: OperationProfile): boolean {
 
 /**
  * Words of an object that is configuration plumbing rather than something users work with. A role is access control,
- * like a permission (who may do what): Kubernetes' RBAC roles, Magento's company roles come after the things users
+ * like a permission or an access control list (`acl`: who may do what): Kubernetes' RBAC roles, Magento's company roles come after the things users
  * work with (deployments and pods, products and orders).
  */
 const PLUMBING =
-  /(propert(y|ies)|scheme|context|settings?|configurations?|permissions?|secrets?|runners?|webhooks?|variables?|avatars?|banners?|backgrounds?|logos?|migrations?|mappings?|preferences?|licen[cs]es?)\b|\b(hooks?|caches?|options?|audit|usage|keys?|status|apis?|roles?)\b/;
+  /(propert(y|ies)|scheme|context|settings?|configurations?|permissions?|secrets?|runners?|webhooks?|variables?|avatars?|banners?|backgrounds?|logos?|migrations?|mappings?|preferences?|licen[cs]es?)\b|\b(hooks?|caches?|options?|audit|usage|keys?|status|apis?|roles?|acls?)\b/;
 
 /**
  * Whether an operation is niche: deprecated, flagged admin/enterprise/internal/preview (its profile's signals), a watch or
@@ -38,8 +38,14 @@ export function isNiche(operation: Operation, profile: OperationProfile, resourc
   if (operation.deprecated) return true;
   if (hasNicheSignal(profile)) return true;
   if ((profile.signals ?? []).includes("collection") && operation.method === "delete") return true;
-  return isPlumbing(profile, resource);
+  return isPlumbing(profile, resource) || (profile.parents ?? []).some((p) => SETTINGS_AREA.test(p));
 }
+
+/**
+ * A path area of settings: what lives below it configures the account (Gmail's `/users/{userId}/settings/sendAs`,
+ * `…/settings/filters`, `…/settings/delegates`), whatever its own name, and comes after the things users work with.
+ */
+const SETTINGS_AREA = /^(settings?|preferences?)$/;
 
 /** Whether an operation's object or resource is configuration plumbing (properties, schemes, settings, keys …). */
 export function isPlumbing(profile: OperationProfile, resource: string): boolean {

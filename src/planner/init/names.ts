@@ -171,10 +171,89 @@ export function chainName(head: string, by: string): string {
 export function operationGoalName(operation: Operation, verb: string): string {
   const action =
     methodNamedAction(operation) ??
+    resourceMethodName(operation, verb) ??
     namedAction(operation) ??
     (operation.idSynthesized ? actionPath(operation) : undefined);
   if (action !== undefined) return toSnakeCase(action);
   return withObject(unobjectedName(operation, verb), operation);
+}
+
+/** Words before a method's verb that say it is done to many at once (`batchModify`). */
+const BATCH: ReadonlySet<string> = new Set(["batch", "bulk"]);
+
+/** Words that make one verb with the verb before them (`set up`, `check out`). */
+const VERB_PARTICLES: ReadonlySet<string> = new Set(["up", "down", "out", "off", "over", "back"]);
+
+/** A dotted id of a service, its resources and a method, each one lower camel word run (`gmail.users.messages.send`). */
+const RESOURCE_METHOD_ID = /^[a-z][A-Za-z0-9]*(\.[a-z][A-Za-z0-9]*){2,}$/;
+
+/**
+ * An id written `service.resource….method` (Google's Discovery ids: `gmail.users.messages.send`,
+ * `calendar.events.quickAdd`, `drive.files.list`) read as the method's verb and the resource it is called on, the service
+ * and the resources above left out: `send_message`, `quick_add_event`, `list_files`; `users.messages.attachments.get` →
+ * `get_attachment`. A method that names its own object says it (`users.getProfile` → `get_profile`, `files.emptyTrash`
+ * → `empty_trash`); one that opens with no verb of its own names what it reads below the resource (a GET's
+ * `events.instances` → `list_event_instances`, with `verb` the kind's). A list, a search or a batch names the resources
+ * in the plural (`batch_modify_messages`); a GET of no record keeps the resource's word as written (`colors.get` →
+ * `get_colors`), and so does a watch of a collection (`events.watch` → `watch_events`). Undefined for other ids.
+ */
+export function resourceMethodName(operation: Operation, verb: string): string | undefined {
+  const id = namingId(operation);
+  if (!RESOURCE_METHOD_ID.test(id)) return undefined;
+  const parts = id.split(".").map((part) => pathSpelling(part, operation.path));
+  const method = splitWords(parts.at(-1) ?? "").map((w) => w.toLowerCase());
+  // A custom method on a collection the path names apart from the resource (Chat's `media.upload` of
+  // `…/attachments:upload`) acts on what the path names.
+  const named = /\/([A-Za-z]+):[A-Za-z]+$/.exec(operation.path)?.[1];
+  const resource = toSnakeCase(named ?? parts.at(-2) ?? "");
+  const write = operation.method !== "get" && operation.method !== "head";
+  // Discovery's methods are verbs: a write's first word is one, known or not (`trash`, `emptyTrash`); a read's is one a
+  // table knows, or the word after a qualifier (`quickAdd`, `batchGet`).
+  // …a read's plural word is a thing it reads (`statistics.timetable.purchases`), whatever verb it spells.
+  const known = method.findIndex((w) => isVerb(w) && (write || !isPlural(w)));
+  // A qualifier before the verb (`batchClear`, `tentativelyAccept`) is no verb of its own.
+  const qualified = (BATCH.has(method[0] as string) || /ly$/.test(method[0] as string)) && method.length > 1;
+  const at = known >= 0 ? known : write ? (qualified ? 1 : 0) : -1;
+  if (at < 0) return toSnakeCase(`${verb} ${singularSnake(resource)} ${method.join(" ")}`);
+  // A resource named by a verb of reading (`youtube.search.list`) is that verb done over the service: `search_youtube`.
+  if (PLURAL_VERBS.has(resource) && !write) return `${resource}_${toSnakeCase(parts[0] ?? "")}`;
+  const said = method[at] as string;
+  // `createOrUpdate`: both verbs, as the id says them.
+  const either = method[at + 1] === "or" && method[at + 2] !== undefined && isVerb(method[at + 2] as string);
+  // …and a particle after it is the verb's (`setUp`: set up).
+  const particle = !either && VERB_PARTICLES.has(method[at + 1] ?? "");
+  const verbs = method.slice(0, either ? at + 3 : particle ? at + 2 : at + 1);
+  const after = method.slice(verbs.length);
+  const atRecord = /\}(:[A-Za-z]+)?$/.test(operation.path);
+  if (after[0] === "all") return [...verbs, "all", pluralSnake(resource), ...after.slice(1)].join("_");
+  if (after.length > 0 && !PREPOSITIONS.has(after[0] as string)) {
+    // A method naming its own object on a record of the resource says whose (`instances.attachDisk` on
+    // `…/instances/{instance}/attachDisk` → `attach_instance_disk`); on the collection, the object alone (`get_profile`).
+    const onRecord = atRecord || /\/\{[^}]+\}\/[^/{}]+$/.test(operation.path);
+    const owns = resource.split("_").every((r) => after.some((w) => stem(r) === stem(w)));
+    return [...verbs, ...(onRecord && !owns ? [singularSnake(resource)] : []), ...after].join("_");
+  }
+  const above = operation.path.split("/").at(-2) ?? "";
+  const many =
+    PLURAL_VERBS.has(said) ||
+    (method.slice(0, at).some((w) => BATCH.has(w)) && !atRecord) ||
+    (said === "get" && !atRecord && operation.method === "get") ||
+    (said === "watch" && !above.startsWith("{"));
+  const noun = many ? (said === "get" ? resource : pluralSnake(resource)) : singularSnake(resource);
+  return [...verbs, noun, ...after].join("_");
+}
+
+/**
+ * An id's part as its path spells it, when the path breaks the same letters into more words (`addmessage` of
+ * `…/addMessage`, `eventticketclass` of `/eventTicketClass/`); else as written.
+ */
+function pathSpelling(part: string, path: string): string {
+  const flat = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, "");
+  const words = (text: string) => splitWords(text).length;
+  const spelled = path
+    .split(/[/:]/)
+    .find((segment) => !segment.startsWith("{") && flat(segment) === flat(part) && words(segment) > words(part));
+  return spelled ?? part;
 }
 
 function unobjectedName(operation: Operation, verb: string): string {
@@ -790,7 +869,7 @@ export function pluralSnake(name: string): string {
   const words = name.split("_");
   const last = words.at(-1) ?? "";
   const plural =
-    isPlural(last) || UNCOUNTED.has(last)
+    isPlural(last) || UNCOUNTED.has(last) || (words.length > 1 && last.length < 3)
       ? last
       : /(s|sh|ch|x)$/.test(last)
         ? `${last}es`

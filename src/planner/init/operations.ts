@@ -73,7 +73,8 @@ export function singular(word: string): string {
     return `${word.slice(0, irregular.index)}${irregular[1]}${IRREGULAR_SINGULAR[irregular[2] ?? ""]}`;
   if (INVARIANT.test(word)) return word;
   if (/ies$/.test(word)) return `${word.slice(0, -3)}y`;
-  if (/(ss|us|is)$/.test(word)) return word;
+  // A last word of two letters is no plural (`send_as`, `as`).
+  if (/(ss|us|is)$/.test(word) || /(^|[_\s-])[a-z]{1,2}$/i.test(word)) return word;
   if (/(sh|ch|x)es$/.test(word) || S_ES.test(word)) return word.slice(0, -2);
   return word.endsWith("s") ? word.slice(0, -1) : word;
 }

@@ -364,6 +364,19 @@ export function verbRarity(verb: string): number {
 
 const RARER_ACTION = 0.05;
 
+/**
+ * What a create whose verb is an everyday action takes off its score: among a collection's creates otherwise tied, the
+ * one users do (Gmail's `POST …/messages/send`) comes before a store of a record as it is (`…/messages` insert, import).
+ * An RPC API's methods (Telegram's `sendPhoto`, `addStickerToSet`) are each a call of its own, not a collection's.
+ */
+const EVERYDAY_CREATE = 0.5;
+
+/**
+ * Whether an operation's first sentence says it acts on an existing record (Gmail's `drafts.send`, "Sends the specified,
+ * existing draft …"): it adds nothing, so it does not take the create's place from the create of the thing.
+ */
+const ofExisting = (o: Operation): boolean => /\bexisting\b/i.test(firstSentenceOf(summaryOf(o)) ?? "");
+
 const PICKERS: Readonly<Record<SingleKind, Picker>> = {
   find: (model, ops, judge) =>
     best(
@@ -408,7 +421,8 @@ const PICKERS: Readonly<Record<SingleKind, Picker>> = {
       (o) =>
         judge.offMain(o) * 100 +
         fewestPathParams(o) +
-        (endsInVerb(o, judge.rpc) || postCreatesBelow(o, judge.profile(o)) ? 50 : 0),
+        (endsInVerb(o, judge.rpc) || postCreatesBelow(o, judge.profile(o)) ? 50 : 0) -
+        (everydayVerb(judge.profile(o).action) && !judge.rpc(o) && !ofExisting(o) ? EVERYDAY_CREATE : 0),
     ),
   update: (_m, ops, judge) =>
     best(
@@ -966,6 +980,55 @@ export function searchWords(operation: Operation): Parameter[] {
   return text === undefined ? [] : [text];
 }
 
+/** A GET list: what a find goal browses, by its path and answer (not a read by POST, not a search of its own). */
+function listsWithFilters(model: ApiModel, operation: Operation): boolean {
+  return operation.method === "get" && isListOperation(model, operation);
+}
+
+/** A description that says its value is a date or a time (Calendar's "Must be an RFC3339 timestamp …"). */
+const DATED = /\b(timestamp|rfc ?3339|iso ?8601|date-time)\b/i;
+
+/** The words that open and close a range, paired: `timeMin` and `timeMax`, `created_after` and `created_before`. */
+const RANGE_ENDS: readonly (readonly [string, string])[] = [
+  ["min", "max"],
+  ["after", "before"],
+  ["since", "until"],
+  ["from", "to"],
+  ["start", "end"],
+];
+
+/**
+ * The optional query parameters of a list that bound a range of dates or times in pairs (Google Calendar's `timeMin`
+ * and `timeMax`, strings whose descriptions say "RFC3339 timestamp"; `created_after` and `created_before`, of format
+ * `date-time`): "what is on my calendar next week" needs both, and a draft that left them to its comments listed
+ * every event ever. A bound without its pair (`updatedMin`) is left out; so is a number range (`minPrice`).
+ */
+export function boundPairs(operation: Pick<Operation, "parameters">): Parameter[] {
+  const dated = operation.parameters.filter(
+    (p) =>
+      p.in === "query" &&
+      !p.required &&
+      typeof p.schema === "object" &&
+      (p.schema["format"] === "date-time" ||
+        p.schema["format"] === "date" ||
+        (p.schema["type"] === "string" &&
+          (/(^|_)(time|date)($|_)/.test(toSnakeCase(p.name)) || DATED.test(p.description ?? "")))),
+  );
+  const words = (p: Parameter): string[] => toSnakeCase(p.name).split("_");
+  const pairs = dated.flatMap((low) =>
+    RANGE_ENDS.flatMap(([open, close]) => {
+      const at = words(low).indexOf(open);
+      if (at < 0) return [];
+      const twin = words(low)
+        .map((w, i) => (i === at ? close : w))
+        .join("_");
+      const high = dated.find((p) => toSnakeCase(p.name) === twin);
+      return high === undefined ? [] : [low, high];
+    }),
+  );
+  return [...new Set(pairs)];
+}
+
 /**
  * A search of the whole API as a find goal of the resource it finds (Jira's JQL search: issues), the search text a
  * required input; undefined when the operation takes no search text.
@@ -1060,7 +1123,9 @@ function singleProposal(
   const part = named === undefined && !isRpc(operation) ? partSaid(operation, kind, group.name) : undefined;
   const naming = [
     ...(named === undefined || profile.object !== "" ? [] : namingParameters(operation, group.name)),
-    ...(kind === "find" && profile.action === "search" ? searchWords(operation) : []),
+    ...(kind === "find" && (profile.action === "search" || listsWithFilters(model, operation))
+      ? [...searchWords(operation), ...boundPairs(operation)]
+      : []),
   ];
   const stepId = toIdentifierName(
     named === undefined ? (staticSegments(operation.path).at(-1) ?? kind) : toSnakeCase(named),
