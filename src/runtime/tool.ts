@@ -217,6 +217,20 @@ export function briefDescription(description: string): string {
   return `${cut.slice(0, Math.max(cut.lastIndexOf(" "), BRIEF_CHARS / 2))}…`;
 }
 
+/**
+ * What to do about an integral number past 2^53 − 1 (emit/zod/number.ts marks its refusal `params.rounded`): the
+ * JSON text it came in was rounded when parsed, so no fix of the number helps; give the digits as a string where the
+ * input takes them, else tell the user (the tool cannot send that value exactly).
+ */
+export function roundedSuggestion(issue: z.core.$ZodIssue, field: string): string | undefined {
+  const rounded = issue.code === "custom" ? issue.params?.["rounded"] : undefined;
+  if (rounded === "digits")
+    return `Give "${field}" as a string of all its digits, as they were given to you, and call again.`;
+  if (rounded !== "unsendable") return undefined;
+  const why = `"${field}" takes only a number, so this tool cannot send that value exactly`;
+  return `${why}: do not call again with it changed; tell the user.`;
+}
+
 /** A Zod failure → INVALID_ARGUMENT naming the field, with the start of its description as the hint. */
 export function invalidArgument(error: z.ZodError, schema: z.ZodType): ErrorEnvelope {
   const issue = error.issues[0];
@@ -249,9 +263,10 @@ export function invalidArgument(error: z.ZodError, schema: z.ZodType): ErrorEnve
       ? ` (${error.issues.length - 1} more problem${error.issues.length === 2 ? "" : "s"} after fixing this one)`
       : "";
   const suggestion =
-    description === undefined
+    roundedSuggestion(issue, field) ??
+    (description === undefined
       ? `Fix "${field || "the arguments"}" and call again.`
-      : `"${field}" is: ${briefDescription(description)}. Fix it and call again.`;
+      : `"${field}" is: ${briefDescription(description)}. Fix it and call again.`);
   return errorEnvelope({
     code: "INVALID_ARGUMENT",
     field,

@@ -81,6 +81,8 @@ interface Tricky {
   readonly ajv?: boolean | "throws";
   /** The oracle cannot correct that departure either (so generated schemas avoid the construct). */
   readonly uncorrected?: true;
+  /** Set where the generated schema departs from the spec on purpose: what it says instead. */
+  readonly zod?: boolean;
 }
 
 const proto = (json: string): unknown => JSON.parse(json);
@@ -97,8 +99,9 @@ const TRICKY: [string, Tricky][] = [
     { schema: { type: "integer" }, instance: 1.0, valid: true },
   ],
   ["integer 1.5", { schema: { type: "integer" }, instance: 1.5, valid: false }],
-  ["integer 1e308 is an integer", { schema: { type: "integer" }, instance: 1e308, valid: true }],
-  ["integer 2^53 + 2 is an integer", { schema: { type: "integer" }, instance: 2 ** 53 + 2, valid: true }],
+  // Past 2^53 - 1 a JSON number reached the tool rounded: the generated schema refuses it (emit/zod/number.ts).
+  ["integer 1e308 is an integer", { schema: { type: "integer" }, instance: 1e308, valid: true, zod: false }],
+  ["integer 2^53 + 2 is an integer", { schema: { type: "integer" }, instance: 2 ** 53 + 2, valid: true, zod: false }],
   ["integer -0", { schema: { type: "integer", minimum: 0 }, instance: -0, valid: true }],
   [
     "-0 is not above exclusiveMinimum 0",
@@ -534,7 +537,7 @@ describe("tricky cases", () => {
         `raw ajv: ${context}`,
       ).toBe(t.ajv ?? t.valid);
       expect(pair.oracle(t.instance), `oracle: ${context}`).toBe(t.uncorrected ? t.ajv : t.valid);
-      expect(pair.zod(t.instance), `zod: ${context}`).toBe(t.valid);
+      expect(pair.zod(t.instance), `zod: ${context}`).toBe(t.zod ?? t.valid);
     }
   });
 });

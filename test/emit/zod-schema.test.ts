@@ -29,8 +29,25 @@ const cases: [string, Case][] = [
   ["false", { schema: false, valid: [], invalid: [1, null, {}] }],
   ["string", { schema: { type: "string" }, valid: ["", "a"], invalid: [1, null] }],
   [
-    "integer accepts 1.0 and big",
-    { schema: { type: "integer" }, valid: [1, 1.0, -3, 2 ** 60], invalid: [1.5, "1", Infinity] },
+    "integer accepts 1.0 and up to 2^53 - 1; a number past it (rounded on its way in) is refused",
+    {
+      schema: { type: "integer" },
+      valid: [1, 1.0, -3, 2 ** 53 - 1, -(2 ** 53 - 1)],
+      invalid: [
+        1.5,
+        "1",
+        Infinity,
+        2 ** 60,
+        2 ** 53,
+        -(2 ** 53),
+        JSON.parse("4611686018467284386"),
+        "4611686018467284386",
+      ],
+    },
+  ],
+  [
+    "an unformatted integer with only a lower bound still refuses a rounded number",
+    { schema: { type: "integer", minimum: 0 }, valid: [0, 2 ** 53 - 1], invalid: [-1, 2 ** 53, 1e21] },
   ],
   ["bounded integer", { schema: { type: "integer", minimum: 0, maximum: 10 }, valid: [0, 10], invalid: [-1, 11, 2.5] }],
   [
@@ -79,8 +96,8 @@ const cases: [string, Case][] = [
           c: { type: "integer" },
         },
       },
-      valid: [{ a: 5, b: 5, c: 2 ** 60 }],
-      invalid: [{ a: "5" }, { b: "5" }, { c: "5" }],
+      valid: [{ a: 5, b: 5, c: 2 ** 53 - 1 }],
+      invalid: [{ a: "5" }, { b: "5" }, { c: "5" }, { c: 2 ** 60 }],
     },
   ],
   ["number", { schema: { type: "number" }, valid: [0, 1.5, -1e300], invalid: [NaN, Infinity, "1"] }],
@@ -762,7 +779,26 @@ describe.skipIf(REPEAT_RUN)("64-bit ids go out digit for digit (real specs)", ()
     const rounded = (await tool.run({ group_id: JSON.parse("4611686018467284386") })) as {
       error?: { message: string };
     };
-    expect(rounded.error?.message).toMatch(/past 9007199254740991.*string of its digits/);
+    expect(rounded.error?.message).toMatch(
+      /^group_id: 4611686018467284000 is past 9007199254740991, where a JSON number is rounded: it lost digits/,
+    );
+    expect((rounded.error as { suggestion?: string }).suggestion).toMatch(/as a string of all its digits/);
+    expect(sent).toHaveLength(1);
+  });
+
+  it("Football Prediction's match id (no format) past 2^53: refused as rounded, nothing sent", async () => {
+    const tool = await only("rapidapi.com/football-prediction.json", "GET /api/v2/predictions/{id}");
+    sent.length = 0;
+    await tool.run({ id: 9007199254740991 });
+    expect(sent.map((s) => s.url)).toEqual(["https://api.test/api/v2/predictions/9007199254740991"]);
+    const rounded = (await tool.run({ id: JSON.parse("4611686018467284386") })) as {
+      error?: { code: string; message: string; suggestion: string };
+    };
+    expect(rounded.error?.code).toBe("INVALID_ARGUMENT");
+    expect(rounded.error?.message).toMatch(
+      /^id: 4611686018467284000 is past 9007199254740991, where a JSON number is rounded/,
+    );
+    expect(rounded.error?.suggestion).toMatch(/tell the user/);
     expect(sent).toHaveLength(1);
   });
 

@@ -154,6 +154,28 @@ describe("the repair hint a model reads", () => {
       '"body" is: Flux query. Fix it and call again.',
     ],
     ["a value fitting none keeps the description", body, { body: {} }, '"body" is: Flux query. Fix it and call again.'],
+    [
+      "a rounded number where the input takes digits: give them as a string",
+      z.strictObject({
+        id: z
+          .number()
+          .refine(Number.isSafeInteger, { params: { rounded: "digits" } })
+          .describe("Id."),
+      }),
+      { id: 2 ** 60 },
+      'Give "id" as a string of all its digits, as they were given to you, and call again.',
+    ],
+    [
+      "a rounded number where the input takes only a number: tell the user, do not guess",
+      z.strictObject({
+        id: z
+          .number()
+          .refine(Number.isSafeInteger, { params: { rounded: "unsendable" } })
+          .describe("Id."),
+      }),
+      { id: 2 ** 60 },
+      '"id" takes only a number, so this tool cannot send that value exactly: do not call again with it changed; tell the user.',
+    ],
   ])("%s", async (_, schema, input, want) => {
     expect(await run(schema, input)).toBe(want);
   });

@@ -12,6 +12,7 @@ import {
   type Link,
   link,
   object,
+  seq,
   statement,
   zod,
 } from "../code.js";
@@ -82,6 +83,21 @@ export function numberToZod(schema: JsonSchemaObject): Code {
 const IS_INTEGER = link("refine", atom("Number.isInteger"), object([["message", text("must be an integer")]]));
 
 /**
+ * The refusal of an integral number past 2^53 − 1, quoting the value received: the JSON text it came in was rounded
+ * when it was parsed. `params.rounded` tells the runtime what to suggest: give the digits as a string where the input
+ * takes them ("digits"), else tell the user ("unsendable"); the words are the same for both.
+ */
+const refuseRounded = (digits: boolean): Link =>
+  link(
+    "refine",
+    arrow("(v)", atom('typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v)')),
+    object([
+      ["error", arrow("(issue)", seq("String(issue.input) + ", text(` ${ROUNDED_MESSAGE}`)))],
+      ["params", object([["rounded", lit(digits ? "digits" : "unsendable")]])],
+    ]),
+  );
+
+/**
  * The `type: integer` branch. JSON Schema integers include 1.0 and 2^60; `z.int()` accepts only safe
  * integers, so it is used only when the bounds keep values inside ±(2^53 − 1), else `Number.isInteger`.
  */
@@ -89,17 +105,16 @@ export function integerToZod(schema: JsonSchemaObject): Code {
   const safe = boundedSafe(schema);
   const steps = [...STEPS.map((step) => step(schema)), metaFor(schema, !safe)];
   if (safe) return chain(zod("int"), steps);
-  const number = chain(zod("number"), [IS_INTEGER, ...steps]);
-  if (mayPassSafeInteger(schema)) return exactIntegerToZod(schema, number);
+  if (mayPassSafeInteger(schema)) return exactIntegerToZod(schema, chain(zod("number"), [IS_INTEGER, ...steps]));
   return commented(
-    "A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.",
-    number,
+    "A JSON Schema integer may pass 2^53 - 1, but a JSON number past it arrived rounded: it is refused.",
+    chain(zod("number"), [IS_INTEGER, refuseRounded(false), ...steps]),
   );
 }
 
-/** The refusal of a number past 2^53 − 1: the JSON text it came in was already rounded when it was parsed. */
+/** The words of that refusal, after the value. */
 export const ROUNDED_MESSAGE =
-  "is past 9007199254740991, where a JSON number is rounded: give it as a string of its digits";
+  "is past 9007199254740991, where a JSON number is rounded: it lost digits on its way here";
 
 /**
  * The digits a 64-bit integer is given as: 16 or more (2^53 − 1 has 16), no leading zero. A smaller value is a number,
@@ -135,11 +150,7 @@ function exactIntegerToZod(schema: JsonSchemaObject, number: Code): Code {
   return commented(
     "A 64-bit integer: past 2^53 - 1 a JSON number is rounded, so such a value comes as a string of its digits.",
     chain(zod("union", array([number, digits])), [
-      link(
-        "refine",
-        arrow("(v)", atom('typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v)')),
-        object([["message", text(ROUNDED_MESSAGE)]]),
-      ),
+      refuseRounded(true),
       words.length === 0
         ? undefined
         : link(

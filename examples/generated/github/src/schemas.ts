@@ -11,10 +11,18 @@ export const simpleUserResultSchema = z
     name: z.string().nullable().optional(),
     email: z.string().nullable().optional(),
     login: z.string().describe("E.g. octocat").optional(),
-    // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
+    // A JSON Schema integer may pass 2^53 - 1, but a JSON number past it arrived rounded: it is refused.
     id: z
       .number()
       .refine(Number.isInteger, { message: "must be an integer" })
+      .refine(
+        (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
+        {
+          error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it " +
+            "lost digits on its way here",
+          params: { rounded: "unsendable" },
+        },
+      )
       .meta({ type: "integer" })
       .describe("E.g. 1")
       .optional(),
@@ -51,28 +59,60 @@ export const autoMergeResultSchema = z
 
 export const issueDependenciesSummaryResultSchema = z
   .looseObject({
-    // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
+    // A JSON Schema integer may pass 2^53 - 1, but a JSON number past it arrived rounded: it is refused.
     blocked_by: z
       .number()
       .refine(Number.isInteger, { message: "must be an integer" })
+      .refine(
+        (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
+        {
+          error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it " +
+            "lost digits on its way here",
+          params: { rounded: "unsendable" },
+        },
+      )
       .meta({ type: "integer" })
       .optional(),
-    // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
+    // A JSON Schema integer may pass 2^53 - 1, but a JSON number past it arrived rounded: it is refused.
     blocking: z
       .number()
       .refine(Number.isInteger, { message: "must be an integer" })
+      .refine(
+        (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
+        {
+          error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it " +
+            "lost digits on its way here",
+          params: { rounded: "unsendable" },
+        },
+      )
       .meta({ type: "integer" })
       .optional(),
-    // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
+    // A JSON Schema integer may pass 2^53 - 1, but a JSON number past it arrived rounded: it is refused.
     total_blocked_by: z
       .number()
       .refine(Number.isInteger, { message: "must be an integer" })
+      .refine(
+        (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
+        {
+          error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it " +
+            "lost digits on its way here",
+          params: { rounded: "unsendable" },
+        },
+      )
       .meta({ type: "integer" })
       .optional(),
-    // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
+    // A JSON Schema integer may pass 2^53 - 1, but a JSON number past it arrived rounded: it is refused.
     total_blocking: z
       .number()
       .refine(Number.isInteger, { message: "must be an integer" })
+      .refine(
+        (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
+        {
+          error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it " +
+            "lost digits on its way here",
+          params: { rounded: "unsendable" },
+        },
+      )
       .meta({ type: "integer" })
       .optional(),
   })
@@ -80,10 +120,18 @@ export const issueDependenciesSummaryResultSchema = z
 
 export const issueFieldValueResultSchema = z
   .looseObject({
-    // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
+    // A JSON Schema integer may pass 2^53 - 1, but a JSON number past it arrived rounded: it is refused.
     issue_field_id: z
       .number()
       .refine(Number.isInteger, { message: "must be an integer" })
+      .refine(
+        (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
+        {
+          error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it " +
+            "lost digits on its way here",
+          params: { rounded: "unsendable" },
+        },
+      )
       .meta({ type: "integer" })
       .describe("Unique identifier for the issue field. E.g. 1")
       .optional(),
@@ -95,10 +143,18 @@ export const issueFieldValueResultSchema = z
         z.union([
           z.string().describe("E.g. Sample text"),
           z.number().describe("E.g. 42.5"),
-          // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
+          // A JSON Schema integer may pass 2^53 - 1, but a JSON number past it arrived rounded: it is refused.
           z
             .number()
             .refine(Number.isInteger, { message: "must be an integer" })
+            .refine(
+              (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
+              {
+                error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: " +
+                  "it lost digits on its way here",
+                params: { rounded: "unsendable" },
+              },
+            )
             .meta({ type: "integer" })
             .describe("E.g. 1"),
         ]),
@@ -108,10 +164,18 @@ export const issueFieldValueResultSchema = z
       .optional(),
     single_select_option: z
       .looseObject({
-        // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
+        // A JSON Schema integer may pass 2^53 - 1, but a JSON number past it arrived rounded: it is refused.
         id: z
           .number()
           .refine(Number.isInteger, { message: "must be an integer" })
+          .refine(
+            (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
+            {
+              error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it " +
+                "lost digits on its way here",
+              params: { rounded: "unsendable" },
+            },
+          )
           .meta({ type: "integer" })
           .describe("Unique identifier for the option. E.g. 1")
           .optional(),
@@ -124,10 +188,18 @@ export const issueFieldValueResultSchema = z
     multi_select_options: z
       .array(
         z.looseObject({
-          // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
+          // A JSON Schema integer may pass 2^53 - 1, but a JSON number past it arrived rounded: it is refused.
           id: z
             .number()
             .refine(Number.isInteger, { message: "must be an integer" })
+            .refine(
+              (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
+              {
+                error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: " +
+                  "it lost digits on its way here",
+                params: { rounded: "unsendable" },
+              },
+            )
             .meta({ type: "integer" })
             .describe("Unique identifier for the option. E.g. 1")
             .optional(),
@@ -143,10 +215,18 @@ export const issueFieldValueResultSchema = z
 
 export const issueTypeResultSchema = z
   .looseObject({
-    // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
+    // A JSON Schema integer may pass 2^53 - 1, but a JSON number past it arrived rounded: it is refused.
     id: z
       .number()
       .refine(Number.isInteger, { message: "must be an integer" })
+      .refine(
+        (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
+        {
+          error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it " +
+            "lost digits on its way here",
+          params: { rounded: "unsendable" },
+        },
+      )
       .meta({ type: "integer" })
       .describe("The unique identifier of the issue type.")
       .optional(),
@@ -168,10 +248,18 @@ export const nullableSimpleUserResultSchema = z
     name: z.string().nullable().optional(),
     email: z.string().nullable().optional(),
     login: z.string().describe("E.g. octocat").optional(),
-    // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
+    // A JSON Schema integer may pass 2^53 - 1, but a JSON number past it arrived rounded: it is refused.
     id: z
       .number()
       .refine(Number.isInteger, { message: "must be an integer" })
+      .refine(
+        (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
+        {
+          error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it " +
+            "lost digits on its way here",
+          params: { rounded: "unsendable" },
+        },
+      )
       .meta({ type: "integer" })
       .describe("E.g. 1")
       .optional(),
@@ -205,18 +293,34 @@ export const nullableMilestoneResultSchema = z
       .string()
       .describe("E.g. https://api.github.com/repos/octocat/Hello-World/milestones/1/labels")
       .optional(),
-    // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
+    // A JSON Schema integer may pass 2^53 - 1, but a JSON number past it arrived rounded: it is refused.
     id: z
       .number()
       .refine(Number.isInteger, { message: "must be an integer" })
+      .refine(
+        (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
+        {
+          error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it " +
+            "lost digits on its way here",
+          params: { rounded: "unsendable" },
+        },
+      )
       .meta({ type: "integer" })
       .describe("E.g. 1002604")
       .optional(),
     node_id: z.string().describe("E.g. MDk6TWlsZXN0b25lMTAwMjYwNA==").optional(),
-    // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
+    // A JSON Schema integer may pass 2^53 - 1, but a JSON number past it arrived rounded: it is refused.
     number: z
       .number()
       .refine(Number.isInteger, { message: "must be an integer" })
+      .refine(
+        (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
+        {
+          error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it " +
+            "lost digits on its way here",
+          params: { rounded: "unsendable" },
+        },
+      )
       .meta({ type: "integer" })
       .describe("The number of the milestone. E.g. 42")
       .optional(),
@@ -224,17 +328,33 @@ export const nullableMilestoneResultSchema = z
     title: z.string().describe("The title of the milestone. E.g. v1.0").optional(),
     description: z.string().nullable().describe("E.g. Tracking milestone for version 1.0").optional(),
     creator: nullableSimpleUserResultSchema.optional(),
-    // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
+    // A JSON Schema integer may pass 2^53 - 1, but a JSON number past it arrived rounded: it is refused.
     open_issues: z
       .number()
       .refine(Number.isInteger, { message: "must be an integer" })
+      .refine(
+        (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
+        {
+          error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it " +
+            "lost digits on its way here",
+          params: { rounded: "unsendable" },
+        },
+      )
       .meta({ type: "integer" })
       .describe("E.g. 4")
       .optional(),
-    // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
+    // A JSON Schema integer may pass 2^53 - 1, but a JSON number past it arrived rounded: it is refused.
     closed_issues: z
       .number()
       .refine(Number.isInteger, { message: "must be an integer" })
+      .refine(
+        (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
+        {
+          error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it " +
+            "lost digits on its way here",
+          params: { rounded: "unsendable" },
+        },
+      )
       .meta({ type: "integer" })
       .describe("E.g. 8")
       .optional(),
@@ -248,10 +368,18 @@ export const nullableMilestoneResultSchema = z
 
 export const repositoryResultSchema = z
   .looseObject({
-    // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
+    // A JSON Schema integer may pass 2^53 - 1, but a JSON number past it arrived rounded: it is refused.
     id: z
       .number()
       .refine(Number.isInteger, { message: "must be an integer" })
+      .refine(
+        (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
+        {
+          error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it " +
+            "lost digits on its way here",
+          params: { rounded: "unsendable" },
+        },
+      )
       .meta({ type: "integer" })
       .describe("Unique identifier of the repository. E.g. 42")
       .optional(),
@@ -259,8 +387,20 @@ export const repositoryResultSchema = z
     name: z.string().describe("The name of the repository. E.g. Team Environment").optional(),
     full_name: z.string().describe("E.g. octocat/Hello-World").optional(),
     license: z.unknown().optional(),
-    // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
-    forks: z.number().refine(Number.isInteger, { message: "must be an integer" }).meta({ type: "integer" }).optional(),
+    // A JSON Schema integer may pass 2^53 - 1, but a JSON number past it arrived rounded: it is refused.
+    forks: z
+      .number()
+      .refine(Number.isInteger, { message: "must be an integer" })
+      .refine(
+        (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
+        {
+          error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it " +
+            "lost digits on its way here",
+          params: { rounded: "unsendable" },
+        },
+      )
+      .meta({ type: "integer" })
+      .optional(),
     permissions: z
       .looseObject({
         admin: z.boolean().optional(),
@@ -361,31 +501,63 @@ export const repositoryResultSchema = z
     svn_url: z.string().describe("E.g. https://svn.github.com/octocat/Hello-World").optional(),
     homepage: z.string().nullable().describe("E.g. https://github.com").optional(),
     language: z.string().nullable().optional(),
-    // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
+    // A JSON Schema integer may pass 2^53 - 1, but a JSON number past it arrived rounded: it is refused.
     forks_count: z
       .number()
       .refine(Number.isInteger, { message: "must be an integer" })
+      .refine(
+        (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
+        {
+          error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it " +
+            "lost digits on its way here",
+          params: { rounded: "unsendable" },
+        },
+      )
       .meta({ type: "integer" })
       .describe("E.g. 9")
       .optional(),
-    // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
+    // A JSON Schema integer may pass 2^53 - 1, but a JSON number past it arrived rounded: it is refused.
     stargazers_count: z
       .number()
       .refine(Number.isInteger, { message: "must be an integer" })
+      .refine(
+        (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
+        {
+          error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it " +
+            "lost digits on its way here",
+          params: { rounded: "unsendable" },
+        },
+      )
       .meta({ type: "integer" })
       .describe("E.g. 80")
       .optional(),
-    // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
+    // A JSON Schema integer may pass 2^53 - 1, but a JSON number past it arrived rounded: it is refused.
     watchers_count: z
       .number()
       .refine(Number.isInteger, { message: "must be an integer" })
+      .refine(
+        (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
+        {
+          error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it " +
+            "lost digits on its way here",
+          params: { rounded: "unsendable" },
+        },
+      )
       .meta({ type: "integer" })
       .describe("E.g. 80")
       .optional(),
-    // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
+    // A JSON Schema integer may pass 2^53 - 1, but a JSON number past it arrived rounded: it is refused.
     size: z
       .number()
       .refine(Number.isInteger, { message: "must be an integer" })
+      .refine(
+        (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
+        {
+          error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it " +
+            "lost digits on its way here",
+          params: { rounded: "unsendable" },
+        },
+      )
       .meta({ type: "integer" })
       .describe(
         "The size of the repository, in kilobytes. Size is calculated hourly. When a repository is initially " +
@@ -393,10 +565,18 @@ export const repositoryResultSchema = z
       )
       .optional(),
     default_branch: z.string().describe("The default branch of the repository. E.g. master").optional(),
-    // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
+    // A JSON Schema integer may pass 2^53 - 1, but a JSON number past it arrived rounded: it is refused.
     open_issues_count: z
       .number()
       .refine(Number.isInteger, { message: "must be an integer" })
+      .refine(
+        (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
+        {
+          error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it " +
+            "lost digits on its way here",
+          params: { rounded: "unsendable" },
+        },
+      )
       .meta({ type: "integer" })
       .describe("E.g. 0")
       .optional(),
@@ -481,16 +661,32 @@ export const repositoryResultSchema = z
       .boolean()
       .describe("Whether to require contributors to sign off on web-based commits")
       .optional(),
-    // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
+    // A JSON Schema integer may pass 2^53 - 1, but a JSON number past it arrived rounded: it is refused.
     open_issues: z
       .number()
       .refine(Number.isInteger, { message: "must be an integer" })
+      .refine(
+        (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
+        {
+          error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it " +
+            "lost digits on its way here",
+          params: { rounded: "unsendable" },
+        },
+      )
       .meta({ type: "integer" })
       .optional(),
-    // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
+    // A JSON Schema integer may pass 2^53 - 1, but a JSON number past it arrived rounded: it is refused.
     watchers: z
       .number()
       .refine(Number.isInteger, { message: "must be an integer" })
+      .refine(
+        (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
+        {
+          error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it " +
+            "lost digits on its way here",
+          params: { rounded: "unsendable" },
+        },
+      )
       .meta({ type: "integer" })
       .optional(),
     master_branch: z.string().optional(),
@@ -510,10 +706,18 @@ export const additionalProperty = z.string();
 
 export const nullableIntegrationResultSchema = z
   .looseObject({
-    // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
+    // A JSON Schema integer may pass 2^53 - 1, but a JSON number past it arrived rounded: it is refused.
     id: z
       .number()
       .refine(Number.isInteger, { message: "must be an integer" })
+      .refine(
+        (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
+        {
+          error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it " +
+            "lost digits on its way here",
+          params: { rounded: "unsendable" },
+        },
+      )
       .meta({ type: "integer" })
       .describe("Unique identifier of the GitHub app. E.g. 37")
       .optional(),
@@ -560,10 +764,18 @@ export const nullableIntegrationResultSchema = z
           "[\"label\",\"deployment\"]",
       )
       .optional(),
-    // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
+    // A JSON Schema integer may pass 2^53 - 1, but a JSON number past it arrived rounded: it is refused.
     installations_count: z
       .number()
       .refine(Number.isInteger, { message: "must be an integer" })
+      .refine(
+        (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
+        {
+          error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it " +
+            "lost digits on its way here",
+          params: { rounded: "unsendable" },
+        },
+      )
       .meta({ type: "integer" })
       .describe(
         "The number of installations associated with the GitHub app. Only returned when the integration is " +
@@ -581,49 +793,177 @@ export const nullableIntegrationResultSchema = z
 export const reactionRollupResultSchema = z
   .looseObject({
     url: z.string().optional(),
-    // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
+    // A JSON Schema integer may pass 2^53 - 1, but a JSON number past it arrived rounded: it is refused.
     total_count: z
       .number()
       .refine(Number.isInteger, { message: "must be an integer" })
+      .refine(
+        (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
+        {
+          error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it " +
+            "lost digits on its way here",
+          params: { rounded: "unsendable" },
+        },
+      )
       .meta({ type: "integer" })
       .optional(),
-    // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
-    "+1": z.number().refine(Number.isInteger, { message: "must be an integer" }).meta({ type: "integer" }).optional(),
-    // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
-    "-1": z.number().refine(Number.isInteger, { message: "must be an integer" }).meta({ type: "integer" }).optional(),
-    // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
-    laugh: z.number().refine(Number.isInteger, { message: "must be an integer" }).meta({ type: "integer" }).optional(),
-    // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
+    // A JSON Schema integer may pass 2^53 - 1, but a JSON number past it arrived rounded: it is refused.
+    "+1": z
+      .number()
+      .refine(Number.isInteger, { message: "must be an integer" })
+      .refine(
+        (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
+        {
+          error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it " +
+            "lost digits on its way here",
+          params: { rounded: "unsendable" },
+        },
+      )
+      .meta({ type: "integer" })
+      .optional(),
+    // A JSON Schema integer may pass 2^53 - 1, but a JSON number past it arrived rounded: it is refused.
+    "-1": z
+      .number()
+      .refine(Number.isInteger, { message: "must be an integer" })
+      .refine(
+        (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
+        {
+          error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it " +
+            "lost digits on its way here",
+          params: { rounded: "unsendable" },
+        },
+      )
+      .meta({ type: "integer" })
+      .optional(),
+    // A JSON Schema integer may pass 2^53 - 1, but a JSON number past it arrived rounded: it is refused.
+    laugh: z
+      .number()
+      .refine(Number.isInteger, { message: "must be an integer" })
+      .refine(
+        (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
+        {
+          error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it " +
+            "lost digits on its way here",
+          params: { rounded: "unsendable" },
+        },
+      )
+      .meta({ type: "integer" })
+      .optional(),
+    // A JSON Schema integer may pass 2^53 - 1, but a JSON number past it arrived rounded: it is refused.
     confused: z
       .number()
       .refine(Number.isInteger, { message: "must be an integer" })
+      .refine(
+        (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
+        {
+          error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it " +
+            "lost digits on its way here",
+          params: { rounded: "unsendable" },
+        },
+      )
       .meta({ type: "integer" })
       .optional(),
-    // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
-    heart: z.number().refine(Number.isInteger, { message: "must be an integer" }).meta({ type: "integer" }).optional(),
-    // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
-    hooray: z.number().refine(Number.isInteger, { message: "must be an integer" }).meta({ type: "integer" }).optional(),
-    // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
-    eyes: z.number().refine(Number.isInteger, { message: "must be an integer" }).meta({ type: "integer" }).optional(),
-    // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
-    rocket: z.number().refine(Number.isInteger, { message: "must be an integer" }).meta({ type: "integer" }).optional(),
+    // A JSON Schema integer may pass 2^53 - 1, but a JSON number past it arrived rounded: it is refused.
+    heart: z
+      .number()
+      .refine(Number.isInteger, { message: "must be an integer" })
+      .refine(
+        (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
+        {
+          error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it " +
+            "lost digits on its way here",
+          params: { rounded: "unsendable" },
+        },
+      )
+      .meta({ type: "integer" })
+      .optional(),
+    // A JSON Schema integer may pass 2^53 - 1, but a JSON number past it arrived rounded: it is refused.
+    hooray: z
+      .number()
+      .refine(Number.isInteger, { message: "must be an integer" })
+      .refine(
+        (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
+        {
+          error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it " +
+            "lost digits on its way here",
+          params: { rounded: "unsendable" },
+        },
+      )
+      .meta({ type: "integer" })
+      .optional(),
+    // A JSON Schema integer may pass 2^53 - 1, but a JSON number past it arrived rounded: it is refused.
+    eyes: z
+      .number()
+      .refine(Number.isInteger, { message: "must be an integer" })
+      .refine(
+        (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
+        {
+          error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it " +
+            "lost digits on its way here",
+          params: { rounded: "unsendable" },
+        },
+      )
+      .meta({ type: "integer" })
+      .optional(),
+    // A JSON Schema integer may pass 2^53 - 1, but a JSON number past it arrived rounded: it is refused.
+    rocket: z
+      .number()
+      .refine(Number.isInteger, { message: "must be an integer" })
+      .refine(
+        (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
+        {
+          error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it " +
+            "lost digits on its way here",
+          params: { rounded: "unsendable" },
+        },
+      )
+      .meta({ type: "integer" })
+      .optional(),
   })
   .describe("Reaction Rollup");
 
 export const subIssuesSummaryResultSchema = z
   .looseObject({
-    // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
-    total: z.number().refine(Number.isInteger, { message: "must be an integer" }).meta({ type: "integer" }).optional(),
-    // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
+    // A JSON Schema integer may pass 2^53 - 1, but a JSON number past it arrived rounded: it is refused.
+    total: z
+      .number()
+      .refine(Number.isInteger, { message: "must be an integer" })
+      .refine(
+        (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
+        {
+          error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it " +
+            "lost digits on its way here",
+          params: { rounded: "unsendable" },
+        },
+      )
+      .meta({ type: "integer" })
+      .optional(),
+    // A JSON Schema integer may pass 2^53 - 1, but a JSON number past it arrived rounded: it is refused.
     completed: z
       .number()
       .refine(Number.isInteger, { message: "must be an integer" })
+      .refine(
+        (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
+        {
+          error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it " +
+            "lost digits on its way here",
+          params: { rounded: "unsendable" },
+        },
+      )
       .meta({ type: "integer" })
       .optional(),
-    // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
+    // A JSON Schema integer may pass 2^53 - 1, but a JSON number past it arrived rounded: it is refused.
     percent_completed: z
       .number()
       .refine(Number.isInteger, { message: "must be an integer" })
+      .refine(
+        (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
+        {
+          error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it " +
+            "lost digits on its way here",
+          params: { rounded: "unsendable" },
+        },
+      )
       .meta({ type: "integer" })
       .optional(),
   })
@@ -631,10 +971,18 @@ export const subIssuesSummaryResultSchema = z
 
 export const nullableIssueCommentResultSchema = z
   .looseObject({
-    // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
+    // A JSON Schema integer may pass 2^53 - 1, but a JSON number past it arrived rounded: it is refused.
     id: z
       .number()
       .refine(Number.isInteger, { message: "must be an integer" })
+      .refine(
+        (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
+        {
+          error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it " +
+            "lost digits on its way here",
+          params: { rounded: "unsendable" },
+        },
+      )
       .meta({ type: "integer" })
       .describe("Unique identifier of the issue comment. E.g. 42")
       .optional(),
@@ -665,8 +1013,20 @@ export const nullableIssueCommentResultSchema = z
 
 export const issueResultSchema = z
   .looseObject({
-    // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
-    id: z.number().refine(Number.isInteger, { message: "must be an integer" }).meta({ type: "integer" }).optional(),
+    // A JSON Schema integer may pass 2^53 - 1, but a JSON number past it arrived rounded: it is refused.
+    id: z
+      .number()
+      .refine(Number.isInteger, { message: "must be an integer" })
+      .refine(
+        (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
+        {
+          error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it " +
+            "lost digits on its way here",
+          params: { rounded: "unsendable" },
+        },
+      )
+      .meta({ type: "integer" })
+      .optional(),
     node_id: z.string().optional(),
     url: z.string().describe("URL for the issue. E.g. https://api.github.com/repositories/42/issues/1").optional(),
     repository_url: z.string().optional(),
@@ -674,10 +1034,18 @@ export const issueResultSchema = z
     comments_url: z.string().optional(),
     events_url: z.string().optional(),
     html_url: z.string().optional(),
-    // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
+    // A JSON Schema integer may pass 2^53 - 1, but a JSON number past it arrived rounded: it is refused.
     number: z
       .number()
       .refine(Number.isInteger, { message: "must be an integer" })
+      .refine(
+        (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
+        {
+          error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it " +
+            "lost digits on its way here",
+          params: { rounded: "unsendable" },
+        },
+      )
       .meta({ type: "integer" })
       .describe("Number uniquely identifying the issue within its repository. E.g. 42")
       .optional(),
@@ -698,10 +1066,18 @@ export const issueResultSchema = z
         z.union([
           z.string(),
           z.looseObject({
-            // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
+            // A JSON Schema integer may pass 2^53 - 1, but a JSON number past it arrived rounded: it is refused.
             id: z
               .number()
               .refine(Number.isInteger, { message: "must be an integer" })
+              .refine(
+                (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
+                {
+                  error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is " +
+                    "rounded: it lost digits on its way here",
+                  params: { rounded: "unsendable" },
+                },
+              )
               .meta({ type: "integer" })
               .optional(),
             node_id: z.string().optional(),
@@ -724,10 +1100,18 @@ export const issueResultSchema = z
     milestone: nullableMilestoneResultSchema.optional(),
     locked: z.boolean().optional(),
     active_lock_reason: z.string().nullable().optional(),
-    // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
+    // A JSON Schema integer may pass 2^53 - 1, but a JSON number past it arrived rounded: it is refused.
     comments: z
       .number()
       .refine(Number.isInteger, { message: "must be an integer" })
+      .refine(
+        (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
+        {
+          error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it " +
+            "lost digits on its way here",
+          params: { rounded: "unsendable" },
+        },
+      )
       .meta({ type: "integer" })
       .optional(),
     pull_request: z
@@ -764,10 +1148,18 @@ export const issueResultSchema = z
   })
   .describe("Issues are a great way to keep track of tasks, enhancements, and bugs for your projects.");
 
-// A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
+// A JSON Schema integer may pass 2^53 - 1, but a JSON number past it arrived rounded: it is refused.
 export const additionalProperty2 = z
   .number()
   .refine(Number.isInteger, { message: "must be an integer" })
+  .refine(
+    (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
+    {
+      error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it lost " +
+        "digits on its way here",
+      params: { rounded: "unsendable" },
+    },
+  )
   .meta({ type: "integer" });
 
 export const languageResultSchema = z
@@ -791,8 +1183,20 @@ export const linkResultSchema = z.looseObject({ href: z.string().optional() }).d
 
 export const teamResultSchema = z
   .looseObject({
-    // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
-    id: z.number().refine(Number.isInteger, { message: "must be an integer" }).meta({ type: "integer" }).optional(),
+    // A JSON Schema integer may pass 2^53 - 1, but a JSON number past it arrived rounded: it is refused.
+    id: z
+      .number()
+      .refine(Number.isInteger, { message: "must be an integer" })
+      .refine(
+        (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
+        {
+          error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it " +
+            "lost digits on its way here",
+          params: { rounded: "unsendable" },
+        },
+      )
+      .meta({ type: "integer" })
+      .optional(),
     node_id: z.string().optional(),
     name: z.string().optional(),
     slug: z.string().optional(),
@@ -821,17 +1225,33 @@ export const teamResultSchema = z
           "returned in a repository context, such as\n`GET /repos/{owner}/{repo}/teams`. E.g. direct",
       )
       .optional(),
-    // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
+    // A JSON Schema integer may pass 2^53 - 1, but a JSON number past it arrived rounded: it is refused.
     organization_id: z
       .number()
       .refine(Number.isInteger, { message: "must be an integer" })
+      .refine(
+        (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
+        {
+          error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it " +
+            "lost digits on its way here",
+          params: { rounded: "unsendable" },
+        },
+      )
       .meta({ type: "integer" })
       .describe("Unique identifier of the organization to which this team belongs. E.g. 37")
       .optional(),
-    // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
+    // A JSON Schema integer may pass 2^53 - 1, but a JSON number past it arrived rounded: it is refused.
     enterprise_id: z
       .number()
       .refine(Number.isInteger, { message: "must be an integer" })
+      .refine(
+        (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
+        {
+          error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it " +
+            "lost digits on its way here",
+          params: { rounded: "unsendable" },
+        },
+      )
       .meta({ type: "integer" })
       .describe("Unique identifier of the enterprise to which this team belongs. E.g. 42")
       .optional(),
@@ -847,31 +1267,63 @@ export const pullRequestStackResultSchema = z
         sha: z.string().describe("The base SHA of the stack this pull request belongs to.").optional(),
       })
       .optional(),
-    // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
+    // A JSON Schema integer may pass 2^53 - 1, but a JSON number past it arrived rounded: it is refused.
     size: z
       .number()
       .refine(Number.isInteger, { message: "must be an integer" })
+      .refine(
+        (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
+        {
+          error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it " +
+            "lost digits on its way here",
+          params: { rounded: "unsendable" },
+        },
+      )
       .meta({ type: "integer" })
       .describe("The total number of pull requests in the stack.")
       .optional(),
-    // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
+    // A JSON Schema integer may pass 2^53 - 1, but a JSON number past it arrived rounded: it is refused.
     position: z
       .number()
       .refine(Number.isInteger, { message: "must be an integer" })
+      .refine(
+        (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
+        {
+          error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it " +
+            "lost digits on its way here",
+          params: { rounded: "unsendable" },
+        },
+      )
       .meta({ type: "integer" })
       .describe("The one-based position of this pull request within the stack, where 1 is the bottom of the stack.")
       .optional(),
-    // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
+    // A JSON Schema integer may pass 2^53 - 1, but a JSON number past it arrived rounded: it is refused.
     id: z
       .number()
       .refine(Number.isInteger, { message: "must be an integer" })
+      .refine(
+        (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
+        {
+          error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it " +
+            "lost digits on its way here",
+          params: { rounded: "unsendable" },
+        },
+      )
       .meta({ type: "integer" })
       .describe("The ID of the stack that this pull request belongs to.")
       .optional(),
-    // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
+    // A JSON Schema integer may pass 2^53 - 1, but a JSON number past it arrived rounded: it is refused.
     number: z
       .number()
       .refine(Number.isInteger, { message: "must be an integer" })
+      .refine(
+        (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
+        {
+          error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it " +
+            "lost digits on its way here",
+          params: { rounded: "unsendable" },
+        },
+      )
       .meta({ type: "integer" })
       .describe("The number of the stack that this pull request belongs to.")
       .optional(),
@@ -882,10 +1334,18 @@ export const pullRequestStackResultSchema = z
 export const pullRequestSimpleResultSchema = z
   .looseObject({
     url: z.string().describe("E.g. https://api.github.com/repos/octocat/Hello-World/pulls/1347").optional(),
-    // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
+    // A JSON Schema integer may pass 2^53 - 1, but a JSON number past it arrived rounded: it is refused.
     id: z
       .number()
       .refine(Number.isInteger, { message: "must be an integer" })
+      .refine(
+        (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
+        {
+          error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it " +
+            "lost digits on its way here",
+          params: { rounded: "unsendable" },
+        },
+      )
       .meta({ type: "integer" })
       .describe("E.g. 1")
       .optional(),
@@ -916,10 +1376,18 @@ export const pullRequestSimpleResultSchema = z
         "E.g. https://api.github.com/repos/octocat/Hello-World/statuses/6dcb09b5b57875f334f61aebed695e2e4193db5e",
       )
       .optional(),
-    // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
+    // A JSON Schema integer may pass 2^53 - 1, but a JSON number past it arrived rounded: it is refused.
     number: z
       .number()
       .refine(Number.isInteger, { message: "must be an integer" })
+      .refine(
+        (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
+        {
+          error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it " +
+            "lost digits on its way here",
+          params: { rounded: "unsendable" },
+        },
+      )
       .meta({ type: "integer" })
       .describe("E.g. 1347")
       .optional(),
@@ -931,10 +1399,18 @@ export const pullRequestSimpleResultSchema = z
     labels: z
       .array(
         z.looseObject({
-          // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
+          // A JSON Schema integer may pass 2^53 - 1, but a JSON number past it arrived rounded: it is refused.
           id: z
             .number()
             .refine(Number.isInteger, { message: "must be an integer" })
+            .refine(
+              (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
+              {
+                error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: " +
+                  "it lost digits on its way here",
+                params: { rounded: "unsendable" },
+              },
+            )
             .meta({ type: "integer" })
             .optional(),
           node_id: z.string().optional(),

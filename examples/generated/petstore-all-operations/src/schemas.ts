@@ -3,10 +3,18 @@
 import { z } from "zod";
 
 export const apiResponseResultSchema: z.ZodType = z.looseObject({
-  // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
+  // A JSON Schema integer may pass 2^53 - 1, but a JSON number past it arrived rounded: it is refused.
   code: z
     .number()
     .refine(Number.isInteger, { message: "must be an integer" })
+    .refine(
+      (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
+      {
+        error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it lost " +
+          "digits on its way here",
+        params: { rounded: "unsendable" },
+      },
+    )
     .meta({ type: "integer" })
     .describe("E.g. 200")
     .optional(),
@@ -32,7 +40,11 @@ export const categorySchema: z.ZodType = z
       ])
       .refine(
         (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
-        { message: "is past 9007199254740991, where a JSON number is rounded: give it as a string of its digits" },
+        {
+          error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it " +
+            "lost digits on its way here",
+          params: { rounded: "digits" },
+        },
       )
       .describe("Format int64. E.g. 1. Give a value past 9007199254740991 as a string of its digits.")
       .optional(),
@@ -42,10 +54,18 @@ export const categorySchema: z.ZodType = z
 
 export const categoryResultSchema: z.ZodType = z
   .looseObject({
-    // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
+    // A JSON Schema integer may pass 2^53 - 1, but a JSON number past it arrived rounded: it is refused.
     id: z
       .number()
       .refine(Number.isInteger, { message: "must be an integer" })
+      .refine(
+        (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
+        {
+          error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it " +
+            "lost digits on its way here",
+          params: { rounded: "unsendable" },
+        },
+      )
       .meta({ type: "integer" })
       .describe("E.g. 1")
       .optional(),
@@ -54,31 +74,63 @@ export const categoryResultSchema: z.ZodType = z
   .describe("A group of pets, such as Dogs.");
 
 export const orderResultSchema: z.ZodType = z.looseObject({
-  // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
+  // A JSON Schema integer may pass 2^53 - 1, but a JSON number past it arrived rounded: it is refused.
   id: z
     .number()
     .refine(Number.isInteger, { message: "must be an integer" })
+    .refine(
+      (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
+      {
+        error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it lost " +
+          "digits on its way here",
+        params: { rounded: "unsendable" },
+      },
+    )
     .meta({ type: "integer" })
     .describe("read-only (set by the server). E.g. 1001")
     .optional(),
-  // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
+  // A JSON Schema integer may pass 2^53 - 1, but a JSON number past it arrived rounded: it is refused.
   petId: z
     .number()
     .refine(Number.isInteger, { message: "must be an integer" })
+    .refine(
+      (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
+      {
+        error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it lost " +
+          "digits on its way here",
+        params: { rounded: "unsendable" },
+      },
+    )
     .meta({ type: "integer" })
     .describe("E.g. 10")
     .optional(),
-  // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
+  // A JSON Schema integer may pass 2^53 - 1, but a JSON number past it arrived rounded: it is refused.
   customerId: z
     .number()
     .refine(Number.isInteger, { message: "must be an integer" })
+    .refine(
+      (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
+      {
+        error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it lost " +
+          "digits on its way here",
+        params: { rounded: "unsendable" },
+      },
+    )
     .meta({ type: "integer" })
     .describe("ID of the user placing the order. E.g. 42")
     .optional(),
-  // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
+  // A JSON Schema integer may pass 2^53 - 1, but a JSON number past it arrived rounded: it is refused.
   quantity: z
     .number()
     .refine(Number.isInteger, { message: "must be an integer" })
+    .refine(
+      (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
+      {
+        error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it lost " +
+          "digits on its way here",
+        params: { rounded: "unsendable" },
+      },
+    )
     .meta({ type: "integer" })
     .describe("E.g. 1")
     .optional(),
@@ -98,10 +150,18 @@ export const orderPageResultSchema: z.ZodType = z.looseObject({
 });
 
 export const tagResultSchema: z.ZodType = z.looseObject({
-  // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
+  // A JSON Schema integer may pass 2^53 - 1, but a JSON number past it arrived rounded: it is refused.
   id: z
     .number()
     .refine(Number.isInteger, { message: "must be an integer" })
+    .refine(
+      (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
+      {
+        error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it lost " +
+          "digits on its way here",
+        params: { rounded: "unsendable" },
+      },
+    )
     .meta({ type: "integer" })
     .describe("E.g. 3")
     .optional(),
@@ -109,10 +169,18 @@ export const tagResultSchema: z.ZodType = z.looseObject({
 });
 
 export const petResultSchema: z.ZodType = z.looseObject({
-  // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
+  // A JSON Schema integer may pass 2^53 - 1, but a JSON number past it arrived rounded: it is refused.
   id: z
     .number()
     .refine(Number.isInteger, { message: "must be an integer" })
+    .refine(
+      (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
+      {
+        error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it lost " +
+          "digits on its way here",
+        params: { rounded: "unsendable" },
+      },
+    )
     .meta({ type: "integer" })
     .describe("read-only (set by the server). E.g. 10")
     .optional(),
@@ -155,7 +223,11 @@ export const tagSchema: z.ZodType = z.looseObject({
     ])
     .refine(
       (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
-      { message: "is past 9007199254740991, where a JSON number is rounded: give it as a string of its digits" },
+      {
+        error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it lost " +
+          "digits on its way here",
+        params: { rounded: "digits" },
+      },
     )
     .describe("Format int64. E.g. 3. Give a value past 9007199254740991 as a string of its digits.")
     .optional(),
@@ -163,10 +235,18 @@ export const tagSchema: z.ZodType = z.looseObject({
 });
 
 export const userResultSchema: z.ZodType = z.looseObject({
-  // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
+  // A JSON Schema integer may pass 2^53 - 1, but a JSON number past it arrived rounded: it is refused.
   id: z
     .number()
     .refine(Number.isInteger, { message: "must be an integer" })
+    .refine(
+      (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
+      {
+        error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it lost " +
+          "digits on its way here",
+        params: { rounded: "unsendable" },
+      },
+    )
     .meta({ type: "integer" })
     .describe("read-only (set by the server). E.g. 42")
     .optional(),
@@ -177,10 +257,18 @@ export const userResultSchema: z.ZodType = z.looseObject({
   password: z.string().optional(),
   phone: z.string().nullable().describe("E.g. +44 20 7946 0958").optional(),
   website: z.string().nullable().describe("E.g. https://ada.example.com").optional(),
-  // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
+  // A JSON Schema integer may pass 2^53 - 1, but a JSON number past it arrived rounded: it is refused.
   userStatus: z
     .number()
     .refine(Number.isInteger, { message: "must be an integer" })
+    .refine(
+      (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
+      {
+        error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it lost " +
+          "digits on its way here",
+        params: { rounded: "unsendable" },
+      },
+    )
     .meta({ type: "integer" })
     .describe("User status: 0 inactive, 1 active, 2 suspended. E.g. 1")
     .optional(),

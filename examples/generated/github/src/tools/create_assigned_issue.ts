@@ -13,8 +13,19 @@ export const createAssignedIssueInput = z.strictObject({
   title: z
     .xor([
       z.string(),
-      // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
-      z.number().refine(Number.isInteger, { message: "must be an integer" }).meta({ type: "integer" }),
+      // A JSON Schema integer may pass 2^53 - 1, but a JSON number past it arrived rounded: it is refused.
+      z
+        .number()
+        .refine(Number.isInteger, { message: "must be an integer" })
+        .refine(
+          (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
+          {
+            error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it " +
+              "lost digits on its way here",
+            params: { rounded: "unsendable" },
+          },
+        )
+        .meta({ type: "integer" }),
     ])
     .describe("The title of the issue. Matches exactly one of the alternatives"),
   body: z.string().describe("The contents of the issue.").optional(),
@@ -53,10 +64,18 @@ export type CreateAssignedIssueInput = z.infer<typeof createAssignedIssueInput>;
 
 /** What create_assigned_issue returns on success, before the byte cap. */
 export const createAssignedIssueOutput = z.looseObject({
-  // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
+  // A JSON Schema integer may pass 2^53 - 1, but a JSON number past it arrived rounded: it is refused.
   number: z
     .number()
     .refine(Number.isInteger, { message: "must be an integer" })
+    .refine(
+      (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
+      {
+        error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it lost " +
+          "digits on its way here",
+        params: { rounded: "unsendable" },
+      },
+    )
     .meta({ type: "integer" })
     .describe("Number uniquely identifying the issue within its repository. E.g. 42")
     .optional(),

@@ -8,10 +8,18 @@ export const findUserOpenPullRequestsInput = z.strictObject({
   author: z.string().describe("GitHub login of the author of the pull requests, e.g. \"octocat\""),
   owner: z.string().describe("The account owner of the repository, e.g. \"octocat\""),
   repo: z.string().describe("The name of the repository without the .git extension, e.g. \"hello-world\""),
-  // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
+  // A JSON Schema integer may pass 2^53 - 1, but a JSON number past it arrived rounded: it is refused.
   per_page: z
     .number()
     .refine(Number.isInteger, { message: "must be an integer" })
+    .refine(
+      (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
+      {
+        error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it lost " +
+          "digits on its way here",
+        params: { rounded: "unsendable" },
+      },
+    )
     .meta({ type: "integer" })
     .describe(
       "The number of results per page (max 100). For more information, see \"[Using pagination in the REST " +
@@ -26,15 +34,35 @@ export type FindUserOpenPullRequestsInput = z.infer<typeof findUserOpenPullReque
 
 /** What find_user_open_pull_requests returns on success, before the byte cap. */
 export const findUserOpenPullRequestsOutput = z.looseObject({
-  // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
-  total: z.number().refine(Number.isInteger, { message: "must be an integer" }).meta({ type: "integer" }).optional(),
+  // A JSON Schema integer may pass 2^53 - 1, but a JSON number past it arrived rounded: it is refused.
+  total: z
+    .number()
+    .refine(Number.isInteger, { message: "must be an integer" })
+    .refine(
+      (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
+      {
+        error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it lost " +
+          "digits on its way here",
+        params: { rounded: "unsendable" },
+      },
+    )
+    .meta({ type: "integer" })
+    .optional(),
   pull_requests: z
     .array(
       z.looseObject({
-        // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
+        // A JSON Schema integer may pass 2^53 - 1, but a JSON number past it arrived rounded: it is refused.
         number: z
           .number()
           .refine(Number.isInteger, { message: "must be an integer" })
+          .refine(
+            (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
+            {
+              error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it " +
+                "lost digits on its way here",
+              params: { rounded: "unsendable" },
+            },
+          )
           .meta({ type: "integer" })
           .optional(),
         title: z.string().optional(),

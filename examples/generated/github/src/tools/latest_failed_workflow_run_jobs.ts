@@ -21,10 +21,18 @@ export type LatestFailedWorkflowRunJobsInput = z.infer<typeof latestFailedWorkfl
 
 /** What latest_failed_workflow_run_jobs returns on success, before the byte cap. */
 export const latestFailedWorkflowRunJobsOutput = z.looseObject({
-  // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
+  // A JSON Schema integer may pass 2^53 - 1, but a JSON number past it arrived rounded: it is refused.
   run_id: z
     .number()
     .refine(Number.isInteger, { message: "must be an integer" })
+    .refine(
+      (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
+      {
+        error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it lost " +
+          "digits on its way here",
+        params: { rounded: "unsendable" },
+      },
+    )
     .meta({ type: "integer" })
     .describe("The ID of the workflow run. E.g. 5")
     .optional(),
@@ -51,10 +59,18 @@ export const latestFailedWorkflowRunJobsOutput = z.looseObject({
                 .optional(),
               conclusion: z.string().nullable().describe("The outcome of the job. E.g. success").optional(),
               name: z.string().describe("The name of the job. E.g. test-coverage").optional(),
-              // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
+              // A JSON Schema integer may pass 2^53 - 1, but a JSON number past it arrived rounded: it is refused.
               number: z
                 .number()
                 .refine(Number.isInteger, { message: "must be an integer" })
+                .refine(
+                  (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
+                  {
+                    error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is " +
+                      "rounded: it lost digits on its way here",
+                    params: { rounded: "unsendable" },
+                  },
+                )
                 .meta({ type: "integer" })
                 .describe("E.g. 1")
                 .optional(),

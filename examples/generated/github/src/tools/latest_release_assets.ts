@@ -25,16 +25,32 @@ export const latestReleaseAssetsOutput = z.looseObject({
     .array(
       z.looseObject({
         name: z.string().describe("The file name of the asset. E.g. Team Environment").optional(),
-        // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
+        // A JSON Schema integer may pass 2^53 - 1, but a JSON number past it arrived rounded: it is refused.
         size: z
           .number()
           .refine(Number.isInteger, { message: "must be an integer" })
+          .refine(
+            (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
+            {
+              error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it " +
+                "lost digits on its way here",
+              params: { rounded: "unsendable" },
+            },
+          )
           .meta({ type: "integer" })
           .optional(),
-        // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
+        // A JSON Schema integer may pass 2^53 - 1, but a JSON number past it arrived rounded: it is refused.
         download_count: z
           .number()
           .refine(Number.isInteger, { message: "must be an integer" })
+          .refine(
+            (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
+            {
+              error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it " +
+                "lost digits on its way here",
+              params: { rounded: "unsendable" },
+            },
+          )
           .meta({ type: "integer" })
           .optional(),
         url: z.string().optional(),

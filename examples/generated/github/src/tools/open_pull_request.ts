@@ -33,10 +33,18 @@ export type OpenPullRequestInput = z.infer<typeof openPullRequestInput>;
 
 /** What open_pull_request returns on success, before the byte cap. */
 export const openPullRequestOutput = z.looseObject({
-  // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
+  // A JSON Schema integer may pass 2^53 - 1, but a JSON number past it arrived rounded: it is refused.
   number: z
     .number()
     .refine(Number.isInteger, { message: "must be an integer" })
+    .refine(
+      (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
+      {
+        error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it lost " +
+          "digits on its way here",
+        params: { rounded: "unsendable" },
+      },
+    )
     .meta({ type: "integer" })
     .describe("Number uniquely identifying the pull request within its repository. E.g. 42")
     .optional(),

@@ -10,10 +10,18 @@ export const pullRequestChecksInput = z.strictObject({
     .string()
     .min(1)
     .describe("The name of the repository without the `.git` extension. The name is not case sensitive. Not empty"),
-  // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
+  // A JSON Schema integer may pass 2^53 - 1, but a JSON number past it arrived rounded: it is refused.
   pull_number: z
     .number()
     .refine(Number.isInteger, { message: "must be an integer" })
+    .refine(
+      (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
+      {
+        error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it lost " +
+          "digits on its way here",
+        params: { rounded: "unsendable" },
+      },
+    )
     .meta({ type: "integer" })
     .describe("The number that identifies the pull request."),
 });
@@ -25,10 +33,18 @@ export type PullRequestChecksInput = z.infer<typeof pullRequestChecksInput>;
 export const pullRequestChecksOutput = z.looseObject({
   head_sha: z.string().optional(),
   combined_state: z.string().optional(),
-  // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
+  // A JSON Schema integer may pass 2^53 - 1, but a JSON number past it arrived rounded: it is refused.
   check_run_count: z
     .number()
     .refine(Number.isInteger, { message: "must be an integer" })
+    .refine(
+      (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
+      {
+        error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it lost " +
+          "digits on its way here",
+        params: { rounded: "unsendable" },
+      },
+    )
     .meta({ type: "integer" })
     .optional(),
   check_runs: z

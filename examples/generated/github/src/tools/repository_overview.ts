@@ -21,17 +21,33 @@ export const repositoryOverviewOutput = z.looseObject({
   full_name: z.string().describe("E.g. octocat/Hello-World").optional(),
   description: z.string().nullable().describe("E.g. This your first repo!").optional(),
   default_branch: z.string().describe("E.g. master").optional(),
-  // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
+  // A JSON Schema integer may pass 2^53 - 1, but a JSON number past it arrived rounded: it is refused.
   stars: z
     .number()
     .refine(Number.isInteger, { message: "must be an integer" })
+    .refine(
+      (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
+      {
+        error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it lost " +
+          "digits on its way here",
+        params: { rounded: "unsendable" },
+      },
+    )
     .meta({ type: "integer" })
     .describe("E.g. 80")
     .optional(),
-  // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
+  // A JSON Schema integer may pass 2^53 - 1, but a JSON number past it arrived rounded: it is refused.
   open_issues: z
     .number()
     .refine(Number.isInteger, { message: "must be an integer" })
+    .refine(
+      (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
+      {
+        error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it lost " +
+          "digits on its way here",
+        params: { rounded: "unsendable" },
+      },
+    )
     .meta({ type: "integer" })
     .describe("E.g. 0")
     .optional(),

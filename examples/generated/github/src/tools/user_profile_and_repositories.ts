@@ -6,10 +6,18 @@ import { defineTool } from "../runtime/index.js";
 /** Arguments of user_profile_and_repositories: what the model passes, checked before anything is sent. */
 export const userProfileAndRepositoriesInput = z.strictObject({
   username: z.string().min(1).describe("The handle for the GitHub user account. Not empty"),
-  // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
+  // A JSON Schema integer may pass 2^53 - 1, but a JSON number past it arrived rounded: it is refused.
   per_page: z
     .number()
     .refine(Number.isInteger, { message: "must be an integer" })
+    .refine(
+      (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
+      {
+        error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it lost " +
+          "digits on its way here",
+        params: { rounded: "unsendable" },
+      },
+    )
     .meta({ type: "integer" })
     .describe(
       "The number of results per page (max 100). For more information, see \"[Using pagination in the REST " +
@@ -27,17 +35,33 @@ export const userProfileAndRepositoriesOutput = z.looseObject({
   name: z.string().nullable().describe("E.g. monalisa octocat").optional(),
   bio: z.string().nullable().describe("E.g. There once was...").optional(),
   company: z.string().nullable().describe("E.g. GitHub").optional(),
-  // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
+  // A JSON Schema integer may pass 2^53 - 1, but a JSON number past it arrived rounded: it is refused.
   followers: z
     .number()
     .refine(Number.isInteger, { message: "must be an integer" })
+    .refine(
+      (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
+      {
+        error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it lost " +
+          "digits on its way here",
+        params: { rounded: "unsendable" },
+      },
+    )
     .meta({ type: "integer" })
     .describe("E.g. 20")
     .optional(),
-  // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
+  // A JSON Schema integer may pass 2^53 - 1, but a JSON number past it arrived rounded: it is refused.
   public_repos: z
     .number()
     .refine(Number.isInteger, { message: "must be an integer" })
+    .refine(
+      (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
+      {
+        error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it lost " +
+          "digits on its way here",
+        params: { rounded: "unsendable" },
+      },
+    )
     .meta({ type: "integer" })
     .describe("E.g. 2")
     .optional(),
@@ -47,10 +71,18 @@ export const userProfileAndRepositoriesOutput = z.looseObject({
         name: z.string().describe("E.g. octocat/Hello-World").optional(),
         description: z.string().nullable().describe("E.g. This your first repo!").optional(),
         language: z.string().nullable().optional(),
-        // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
+        // A JSON Schema integer may pass 2^53 - 1, but a JSON number past it arrived rounded: it is refused.
         stars: z
           .number()
           .refine(Number.isInteger, { message: "must be an integer" })
+          .refine(
+            (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
+            {
+              error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it " +
+                "lost digits on its way here",
+              params: { rounded: "unsendable" },
+            },
+          )
           .meta({ type: "integer" })
           .optional(),
         pushed_at: z.string().nullable().describe("E.g. 2011-01-26T19:06:43Z").optional(),

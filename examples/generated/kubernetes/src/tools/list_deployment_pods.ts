@@ -8,10 +8,18 @@ import { ioK8sApimachineryPkgApisMetaV1TimeResultSchema } from "../schemas.js";
 export const listDeploymentPodsInput = z.strictObject({
   namespace: z.string().min(1).describe("Kubernetes namespace of the deployment, e.g. \"default\". Not empty"),
   name: z.string().min(1).describe("Name of the deployment, e.g. \"web\". Not empty"),
-  // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
+  // A JSON Schema integer may pass 2^53 - 1, but a JSON number past it arrived rounded: it is refused.
   limit: z
     .number()
     .refine(Number.isInteger, { message: "must be an integer" })
+    .refine(
+      (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
+      {
+        error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it lost " +
+          "digits on its way here",
+        params: { rounded: "unsendable" },
+      },
+    )
     .meta({ type: "integer" })
     .describe("Most pods to list, e.g. 20")
     .optional(),
@@ -73,10 +81,18 @@ export const listDeploymentPodsOutput = z.looseObject({
               "pulled the container image(s) for the pod.",
           )
           .optional(),
-        // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
+        // A JSON Schema integer may pass 2^53 - 1, but a JSON number past it arrived rounded: it is refused.
         restarts: z
           .number()
           .refine(Number.isInteger, { message: "must be an integer" })
+          .refine(
+            (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
+            {
+              error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it " +
+                "lost digits on its way here",
+              params: { rounded: "unsendable" },
+            },
+          )
           .meta({ type: "integer" })
           .describe(
             "The number of times the container has been restarted, currently based on the number of dead containers " +

@@ -6,10 +6,18 @@ import { defineTool } from "../runtime/index.js";
 /** Arguments of list_deployments: what the model passes, checked before anything is sent. */
 export const listDeploymentsInput = z.strictObject({
   namespace: z.string().min(1).describe("Kubernetes namespace, e.g. \"default\" or \"payments\". Not empty"),
-  // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
+  // A JSON Schema integer may pass 2^53 - 1, but a JSON number past it arrived rounded: it is refused.
   limit: z
     .number()
     .refine(Number.isInteger, { message: "must be an integer" })
+    .refine(
+      (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
+      {
+        error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it lost " +
+          "digits on its way here",
+        params: { rounded: "unsendable" },
+      },
+    )
     .meta({ type: "integer" })
     .describe("Most deployments to list, e.g. 20")
     .optional(),
@@ -32,34 +40,66 @@ export const listDeploymentsOutput = z.looseObject({
               "http://kubernetes.io/docs/user-guide/identifiers#names",
           )
           .optional(),
-        // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
+        // A JSON Schema integer may pass 2^53 - 1, but a JSON number past it arrived rounded: it is refused.
         desired: z
           .number()
           .refine(Number.isInteger, { message: "must be an integer" })
+          .refine(
+            (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
+            {
+              error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it " +
+                "lost digits on its way here",
+              params: { rounded: "unsendable" },
+            },
+          )
           .meta({ type: "integer" })
           .describe(
             "Number of desired pods. This is a pointer to distinguish between explicit zero and not specified. " +
               "Defaults to 1.",
           )
           .optional(),
-        // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
+        // A JSON Schema integer may pass 2^53 - 1, but a JSON number past it arrived rounded: it is refused.
         ready: z
           .number()
           .refine(Number.isInteger, { message: "must be an integer" })
+          .refine(
+            (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
+            {
+              error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it " +
+                "lost digits on its way here",
+              params: { rounded: "unsendable" },
+            },
+          )
           .meta({ type: "integer" })
           .describe("Total number of ready pods targeted by this deployment.")
           .optional(),
-        // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
+        // A JSON Schema integer may pass 2^53 - 1, but a JSON number past it arrived rounded: it is refused.
         available: z
           .number()
           .refine(Number.isInteger, { message: "must be an integer" })
+          .refine(
+            (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
+            {
+              error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it " +
+                "lost digits on its way here",
+              params: { rounded: "unsendable" },
+            },
+          )
           .meta({ type: "integer" })
           .describe("Total number of available pods (ready for at least minReadySeconds) targeted by this deployment.")
           .optional(),
-        // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
+        // A JSON Schema integer may pass 2^53 - 1, but a JSON number past it arrived rounded: it is refused.
         updated: z
           .number()
           .refine(Number.isInteger, { message: "must be an integer" })
+          .refine(
+            (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
+            {
+              error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it " +
+                "lost digits on its way here",
+              params: { rounded: "unsendable" },
+            },
+          )
           .meta({ type: "integer" })
           .describe(
             "Total number of non-terminated pods targeted by this deployment that have the desired template spec.",

@@ -21,10 +21,18 @@ export type RestartDeploymentInput = z.infer<typeof restartDeploymentInput>;
 /** What restart_deployment returns on success, before the byte cap. */
 export const restartDeploymentOutput = z.looseObject({
   deployment: z.string().describe("Name of the deployment, e.g. \"web\"").optional(),
-  // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
+  // A JSON Schema integer may pass 2^53 - 1, but a JSON number past it arrived rounded: it is refused.
   generation: z
     .number()
     .refine(Number.isInteger, { message: "must be an integer" })
+    .refine(
+      (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
+      {
+        error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it lost " +
+          "digits on its way here",
+        params: { rounded: "unsendable" },
+      },
+    )
     .meta({ type: "integer" })
     .describe(
       "A sequence number representing a specific generation of the desired state. Populated by the system. Read-only.",

@@ -20,17 +20,29 @@ export const placeOrderInput = z.strictObject({
     ])
     .refine(
       (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
-      { message: "is past 9007199254740991, where a JSON number is rounded: give it as a string of its digits" },
+      {
+        error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it lost " +
+          "digits on its way here",
+        params: { rounded: "digits" },
+      },
     )
     .describe(
       "The ID of the pet to place in the order. Format int64. E.g. 198772. Give a value past 9007199254740991 as a " +
         "string of its digits.",
     )
     .optional(),
-  // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
+  // A JSON Schema integer may pass 2^53 - 1, but a JSON number past it arrived rounded: it is refused.
   quantity: z
     .number()
     .refine(Number.isInteger, { message: "must be an integer" })
+    .refine(
+      (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
+      {
+        error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it lost " +
+          "digits on its way here",
+        params: { rounded: "unsendable" },
+      },
+    )
     .meta({ type: "integer" })
     .describe("The number of pets to place in the order. Format int32. E.g. 7")
     .optional(),
@@ -42,10 +54,18 @@ export type PlaceOrderInput = z.infer<typeof placeOrderInput>;
 
 /** What place_order returns on success, before the byte cap. */
 export const placeOrderOutput = z.looseObject({
-  // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
+  // A JSON Schema integer may pass 2^53 - 1, but a JSON number past it arrived rounded: it is refused.
   workflow_order_id: z
     .number()
     .refine(Number.isInteger, { message: "must be an integer" })
+    .refine(
+      (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
+      {
+        error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it lost " +
+          "digits on its way here",
+        params: { rounded: "unsendable" },
+      },
+    )
     .meta({ type: "integer" })
     .describe("E.g. 10")
     .optional(),

@@ -499,7 +499,11 @@ export const listUserOrdersInput: z.ZodType = z.strictObject({
     ])
     .refine(
       (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
-      { message: "is past 9007199254740991, where a JSON number is rounded: give it as a string of its digits" },
+      {
+        error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it lost " +
+          "digits on its way here",
+        params: { rounded: "digits" },
+      },
     )
     .refine((v) => typeof v !== "string" || !/^-?\d+$/.test(v) || (BigInt(v) >= 1n), { message: "must be ≥ 1" })
     .describe(

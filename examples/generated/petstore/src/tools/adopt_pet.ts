@@ -29,7 +29,11 @@ export const adoptPetInput = z.strictObject({
     ])
     .refine(
       (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
-      { message: "is past 9007199254740991, where a JSON number is rounded: give it as a string of its digits" },
+      {
+        error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it lost " +
+          "digits on its way here",
+        params: { rounded: "digits" },
+      },
     )
     .refine((v) => typeof v !== "string" || !/^-?\d+$/.test(v) || (BigInt(v) >= 1n), { message: "must be ≥ 1" })
     .describe(
@@ -42,10 +46,18 @@ export type AdoptPetInput = z.infer<typeof adoptPetInput>;
 
 /** What adopt_pet returns on success, before the byte cap. */
 export const adoptPetOutput = z.looseObject({
-  // A JSON Schema integer may pass 2^53 - 1, where z.int() stops: any integral number is accepted.
+  // A JSON Schema integer may pass 2^53 - 1, but a JSON number past it arrived rounded: it is refused.
   order_id: z
     .number()
     .refine(Number.isInteger, { message: "must be an integer" })
+    .refine(
+      (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
+      {
+        error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it lost " +
+          "digits on its way here",
+        params: { rounded: "unsendable" },
+      },
+    )
     .meta({ type: "integer" })
     .describe("read-only (set by the server). E.g. 1001")
     .optional(),
