@@ -1,5 +1,6 @@
 // An input example + the tool's advertised input JSON Schema → whether the example fits, and where and why not (the tool's Zod is never run).
 import { FORMAT_PREDICATES } from "./zod/formats.js";
+import { ROUNDED_MESSAGE } from "./zod/number.js";
 import { canon } from "./zod/literal.js";
 
 /** Why an example does not fit: the path into it, what is wrong, and a top-level key the schema does not allow, if any. */
@@ -85,8 +86,13 @@ function jsonType(value: unknown): string {
   return typeof value;
 }
 
+/** An integral number past 2^53 − 1 the emitted Zod refuses for an integer (zod/number.ts: it arrived rounded). */
+const isRounded = (value: unknown): boolean =>
+  typeof value === "number" && Number.isInteger(value) && !Number.isSafeInteger(value);
+
 const hasType = (value: unknown, type: unknown): boolean => {
   const actual = jsonType(value);
+  if (type === "integer" && isRounded(value)) return false;
   return actual === type || (type === "number" && actual === "integer");
 };
 
@@ -178,7 +184,14 @@ const KEYWORDS: Readonly<Record<string, Keyword>> = {
     const type = schema["type"];
     const types = Array.isArray(type) ? type : [type];
     if (!types.some((t) => hasType(value, t)))
-      fail(ctx, path, "type", `must be ${types.join(" or ")}, got ${jsonType(value)}`);
+      fail(
+        ctx,
+        path,
+        "type",
+        types.includes("integer") && isRounded(value)
+          ? `${String(value)} ${ROUNDED_MESSAGE}`
+          : `must be ${types.join(" or ")}, got ${jsonType(value)}`,
+      );
   },
   enum: (schema, value, path, ctx) => {
     const values = schema["enum"];

@@ -249,10 +249,12 @@ describe("a dotted id of a service, its resources and a method (Google's Discove
 });
 
 describe.skipIf(REPEAT_RUN)("Google's drafts name goals by verb and resource, and send before insert", () => {
-  test("Gmail: send_message, list_messages with the search box `q`, no service words, no settings first", async () => {
+  test("Gmail: a send first, list_messages with the search box `q`, no service words, no settings first", async () => {
     const { goals } = draftGoals(await model("gmail"));
     const names = goals.map((g) => g.name);
-    expect(names.slice(0, 2)).toEqual(["send_message", "list_messages"]);
+    // The send is drafted as a chain filling the message's `threadId` (send_message_by_thread_q) since the Message
+    // body became JSON: bench/README, "Init round 27i", after merging.
+    expect([names[0]?.startsWith("send_message"), names[1]]).toEqual([true, "list_messages"]);
     expect(names.filter((n) => /gmail|users|send_a\b/.test(n))).toEqual([]);
     expect(names.filter((n) => /send_as|filter|delegate|forwarding/.test(n))).toEqual([]);
     const list = goals.find((g) => g.name === "list_messages");

@@ -71,7 +71,7 @@ interface Pages {
   readonly listed: readonly Listed[];
   /** The query of the page after the last one read, if there is one. */
   readonly next?: Readonly<Record<string, string>>;
-  /** Whether `next` is only a page that may exist (see `mayHaveMore`): not when the body says more follow (`has_more`). */
+  /** Whether `next` is only a page that may exist (see `mayHaveMore`), the body not saying more follow (`has_more`). */
   readonly unsure?: boolean;
   /** Whether the API named a page by a Link header (this call's or the continuation's): see `Continuation.linked`. */
   readonly linked?: boolean;

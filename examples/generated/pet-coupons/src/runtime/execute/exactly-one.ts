@@ -111,8 +111,9 @@ function several(
     .join("; ");
   const more = items.length > SHOWN ? `; and ${items.length - SHOWN} more` : "";
   const what = search === "" ? "the read" : search;
+  const matches = items.length === 1 ? "1 item matches" : `${items.length} items match`;
   const count = morePages
-    ? `${items.length === 1 ? "1 item matches" : `${items.length} items match`} ${what}${LATER_PAGES}, so more may match`
+    ? `${matches} ${what}${LATER_PAGES}, so more may match`
     : `${items.length} items match ${what}`;
   return {
     code: "INVALID_ARGUMENT",
