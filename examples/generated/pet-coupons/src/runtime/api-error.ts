@@ -20,6 +20,19 @@ const UNKNOWN_THING =
   "unknown_(?!(?:[a-z0-9]+_)*(?:errors?|failures?|fail(?:ed)?|exceptions?|faults?|problems?|issues?|sql|results?|" +
   "database|db|reasons?|status|state|response|code)(?:_|$))\\w+";
 
+/** Code words saying the credential lacks a permission or scope the call needs (Slack's `missing_scope`). */
+const LACKS_PERMISSION = [
+  "missing_scope",
+  "insufficient_(permissions?|scopes?)",
+  "\\w*scope_insufficient",
+  "no_permission",
+  "permission_denied",
+  "not_allowed\\w*",
+];
+
+/** Code words saying the account is not a member of the resource (Slack's `not_in_channel`). */
+const NOT_A_MEMBER = ["not_in_\\w+", "not_a_member", "not_member"];
+
 /** First match wins: credentials before permissions before "missing"/"invalid" words about arguments. */
 const WORD_CLASSES: readonly (readonly [RegExp, ErrorCode, boolean])[] = [
   // A quota of a day or longer used up (Google's `dailyLimitExceeded`): a rate limit no wait of minutes ends.
@@ -67,18 +80,11 @@ const WORD_CLASSES: readonly (readonly [RegExp, ErrorCode, boolean])[] = [
   ],
   [
     anyOf([
-      "missing_scope",
-      "insufficient_(permissions?|scopes?)",
-      "\\w*scope_insufficient",
-      "no_permission",
-      "permission_denied",
+      ...LACKS_PERMISSION,
       "forbidden",
       "access_denied",
-      "not_allowed\\w*",
       "restricted\\w*",
-      "not_in_\\w+",
-      "not_a_member",
-      "not_member",
+      ...NOT_A_MEMBER,
       "is_restricted",
       "cannot_\\w+",
       "cant_\\w+",
@@ -158,19 +164,12 @@ const WORD_CLASSES: readonly (readonly [RegExp, ErrorCode, boolean])[] = [
 /** Advice for code words whose repair is more specific than their error code's. */
 const WORD_ADVICE: readonly (readonly [RegExp, string])[] = [
   [
-    anyOf(["not_in_\\w+", "not_a_member", "not_member"]),
+    anyOf(NOT_A_MEMBER),
     "The account this tool uses is not a member of that resource (e.g. the bot is not in the channel). Do not retry; " +
       "ask the user to add it, or choose a resource it belongs to.",
   ],
   [
-    anyOf([
-      "missing_scope",
-      "insufficient_(permissions?|scopes?)",
-      "\\w*scope_insufficient",
-      "no_permission",
-      "permission_denied",
-      "not_allowed\\w*",
-    ]),
+    anyOf(LACKS_PERMISSION),
     "The configured credential lacks the permission or scope this call needs (the message may name it). Do not " +
       "retry; tell the user the operator must grant it.",
   ],
