@@ -1,7 +1,7 @@
 // A compiled plan's Zod source → the tools' Zod schemas, evaluated in process (eval binds tools to run them; generation never evaluates them).
 import { z } from "zod";
 import type { CompiledPlanSchemas } from "../emit/tool-schema.js";
-import { FORMAT_PREDICATES, formatHelperName } from "../emit/zod/formats.js";
+import { formatHelpersScript } from "../emit/zod/formats.js";
 
 /** A tool's Zod schemas, as its generated module builds them. */
 export interface EvaluatedToolSchemas {
@@ -16,10 +16,7 @@ export interface EvaluatedToolSchemas {
  */
 export function evaluateToolSchemas(compiled: CompiledPlanSchemas): Record<string, EvaluatedToolSchemas> {
   // The plan's schemas name the format predicates the generated package's formats.ts defines; define them here too.
-  const helpers = Object.entries(FORMAT_PREDICATES).map(
-    ([format, predicate]) => `const ${formatHelperName(format)} = ${predicate};`,
-  );
-  const lines = [...helpers, ...compiled.shared.map((d) => `const ${d.name} = ${d.expression};`)];
+  const lines = [formatHelpersScript(), ...compiled.shared.map((d) => `const ${d.name} = ${d.expression};`)];
   const local = (locals: readonly { name: string; expression: string }[]): string =>
     locals.map((l) => `const ${l.name} = ${l.expression};`).join(" ");
   const entries = Object.entries(compiled.tools).map(

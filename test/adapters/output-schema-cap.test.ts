@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { plan } from "../../src/api/plan.js";
-import { FORMAT_PREDICATES, formatHelperName } from "../../src/emit/zod/formats.js";
+import { formatHelpersScript } from "../../src/emit/zod/formats.js";
 import { compilePlanSchemas } from "../../src/emit/tool-schema.js";
 import { toolToMcpDefinition } from "../../src/runtime/adapters/mcp.js";
 import { MAX_OUTPUT_SCHEMA_BYTES } from "../../src/runtime/adapters/shared.js";
@@ -14,8 +14,7 @@ const STRIPE = join(import.meta.dirname, "../../node_modules/@opensdks/sdk-strip
 
 /** The output Zod schemas of a compiled plan, evaluated as the generated package's schemas.ts would define them. */
 function evaluateOutputs(compiled: ReturnType<typeof compilePlanSchemas>): Record<string, z.ZodType> {
-  const helpers = Object.entries(FORMAT_PREDICATES).map(([f, p]) => `const ${formatHelperName(f)} = ${p};`);
-  const lines = [...helpers, ...compiled.shared.map((d) => `const ${d.name} = ${d.expression};`)];
+  const lines = [formatHelpersScript(), ...compiled.shared.map((d) => `const ${d.name} = ${d.expression};`)];
   const entries = Object.entries(compiled.tools).map(([name, t]) => {
     const locals = t.outputLocals.map((l) => `const ${l.name} = ${l.expression};`).join(" ");
     return `get ${JSON.stringify(name)}() { ${locals} return ${t.output}; }`;

@@ -1,6 +1,7 @@
 // Turns a JSON Schema `format` into a string predicate (code nodes), following the RFCs as the test oracle reads them.
 import { arrow, atom, block, type Code, ifThen, method, operands, regex, seq, statement } from "../code.js";
 import { flat } from "../print.js";
+import { roundedHelpers } from "./number.js";
 
 const IPV4 = regex(String.raw`^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$`);
 const IPV6 = regex(
@@ -138,16 +139,33 @@ export function formatHelperName(format: string): string {
     .join("")}`;
 }
 
+/**
+ * The helpers of `formats.ts` as plain JavaScript (`const name = …;` each), for evaluating a plan's source compiled
+ * with `formatHelpers: "import"` in process.
+ */
+export function formatHelpersScript(): string {
+  return [
+    ...Object.entries(FORMAT_PREDICATES).map(
+      ([format, predicate]) => `const ${formatHelperName(format)} = ${predicate};`,
+    ),
+    ...roundedHelpers(false).map((h) => `const ${h.name} = ${flat(h.code)};`),
+  ].join("\n");
+}
+
 let helpers: readonly { readonly name: string; readonly code: Code }[] | undefined;
 
 /**
  * The exports of the generated package's `formats.ts`: each predicate once, typed, in a fixed order, instead of
- * inlined at every string that has the format (the email and URI checks are 1–3 KB each).
+ * inlined at every string that has the format (the email and URI checks are 1–3 KB each); then the refusal of a
+ * rounded integer (number.ts), instead of ten lines at every integer that may pass 2^53 − 1.
  */
 export function formatHelpersModule(): readonly { readonly name: string; readonly code: Code }[] {
-  helpers ??= Object.entries(PREDICATES).map(([format, predicate]) => ({
-    name: formatHelperName(format),
-    code: predicate((p) => `(${p}: string): boolean`),
-  }));
+  helpers ??= [
+    ...Object.entries(PREDICATES).map(([format, predicate]) => ({
+      name: formatHelperName(format),
+      code: predicate((p) => `(${p}: string): boolean`),
+    })),
+    ...roundedHelpers(),
+  ];
   return helpers;
 }

@@ -7,11 +7,13 @@ import {
   atom,
   block,
   type Code,
+  call,
   chain,
   commented,
   type Link,
   link,
   object,
+  operands,
   seq,
   statement,
   zod,
@@ -82,33 +84,62 @@ export function numberToZod(schema: JsonSchemaObject): Code {
 
 const IS_INTEGER = link("refine", atom("Number.isInteger"), object([["message", text("must be an integer")]]));
 
+/** The names the generated package's `formats.ts` gives the refusal's parts (`formatHelpers: "import"`). */
+const UNROUNDED = "integerUnrounded";
+const REFUSAL = "refuseRounded";
+type Rounded = "digits" | "unsendable";
+
+const unrounded = (param: string): Code =>
+  arrow(
+    param,
+    operands("||", [atom('typeof v !== "number"'), atom("!Number.isInteger(v)"), atom("Number.isSafeInteger(v)")]),
+  );
+
+const refusal = (rounded: Code, issueParam: string): Code =>
+  object([
+    ["error", arrow(issueParam, seq("String(issue.input) + ", text(` ${ROUNDED_MESSAGE}`)))],
+    ["params", object([["rounded", rounded]])],
+  ]);
+
 /**
  * The refusal of an integral number past 2^53 − 1, quoting the value received: the JSON text it came in was rounded
  * when it was parsed. `params.rounded` tells the runtime what to suggest: give the digits as a string where the input
- * takes them ("digits"), else tell the user ("unsendable"); the words are the same for both.
+ * takes them ("digits"), else tell the user ("unsendable"); the words are the same for both. Shared, it names the
+ * package's helpers instead of repeating ten lines at every integer.
  */
-const refuseRounded = (digits: boolean): Link =>
-  link(
-    "refine",
-    arrow("(v)", atom('typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v)')),
-    object([
-      ["error", arrow("(issue)", seq("String(issue.input) + ", text(` ${ROUNDED_MESSAGE}`)))],
-      ["params", object([["rounded", lit(digits ? "digits" : "unsendable")]])],
-    ]),
-  );
+const refuseRounded = (rounded: Rounded, shared: boolean): Link =>
+  shared
+    ? link("refine", atom(UNROUNDED), call(REFUSAL, lit(rounded)))
+    : link("refine", unrounded("(v)"), refusal(lit(rounded), "(issue)"));
+
+/** The refusal's parts as the exports of the generated package's `formats.ts`, typed (or plain JavaScript). */
+export function roundedHelpers(typed = true): readonly { readonly name: string; readonly code: Code }[] {
+  const type = (t: string): string => (typed ? t : "");
+  return [
+    { name: UNROUNDED, code: unrounded(`(v${type(": unknown")})${type(": boolean")}`) },
+    {
+      name: REFUSAL,
+      code: arrow(
+        `(rounded${type(": string")})`,
+        seq("(", refusal(atom("rounded"), `(issue${type(": { readonly input: unknown }")})${type(": string")}`), ")"),
+      ),
+    },
+  ];
+}
 
 /**
  * The `type: integer` branch. JSON Schema integers include 1.0 and 2^60; `z.int()` accepts only safe
  * integers, so it is used only when the bounds keep values inside ±(2^53 − 1), else `Number.isInteger`.
  */
-export function integerToZod(schema: JsonSchemaObject): Code {
+export function integerToZod(schema: JsonSchemaObject, shared = false): Code {
   const safe = boundedSafe(schema);
   const steps = [...STEPS.map((step) => step(schema)), metaFor(schema, !safe)];
   if (safe) return chain(zod("int"), steps);
-  if (mayPassSafeInteger(schema)) return exactIntegerToZod(schema, chain(zod("number"), [IS_INTEGER, ...steps]));
+  if (mayPassSafeInteger(schema))
+    return exactIntegerToZod(schema, chain(zod("number"), [IS_INTEGER, ...steps]), shared);
   return commented(
     "A JSON Schema integer may pass 2^53 - 1, but a JSON number past it arrived rounded: it is refused.",
-    chain(zod("number"), [IS_INTEGER, refuseRounded(false), ...steps]),
+    chain(zod("number"), [IS_INTEGER, refuseRounded("unsendable", shared), ...steps]),
   );
 }
 
@@ -128,7 +159,7 @@ const DIGITS_MESSAGE =
  * A 64-bit integer (schema/exact-integer.ts): a safe integral number, or the string of a long one's digits (a value
  * past 2^53 − 1 only arrives exact that way), its bounds checked on the digits.
  */
-function exactIntegerToZod(schema: JsonSchemaObject, number: Code): Code {
+function exactIntegerToZod(schema: JsonSchemaObject, number: Code, shared: boolean): Code {
   // Only exact bounds are checked on the digits: one past 2^53 − 1 was itself rounded when the spec was read.
   const exact = (n: number | undefined): number | undefined =>
     n !== undefined && Number.isSafeInteger(n) ? n : undefined;
@@ -150,7 +181,7 @@ function exactIntegerToZod(schema: JsonSchemaObject, number: Code): Code {
   return commented(
     "A 64-bit integer: past 2^53 - 1 a JSON number is rounded, so such a value comes as a string of its digits.",
     chain(zod("union", array([number, digits])), [
-      refuseRounded(true),
+      refuseRounded("digits", shared),
       words.length === 0
         ? undefined
         : link(

@@ -28,7 +28,7 @@ const BRANCHES = {
   object: objectToZod,
   array: arrayToZod,
   number: (schema) => numberToZod(schema),
-  integer: (schema) => integerToZod(schema),
+  integer: (schema, env) => integerToZod(schema, env.ctx.formatHelpers === "import"),
   string: stringToZod,
 } satisfies Record<Kind, Branch>;
 

@@ -2,6 +2,7 @@
 // of editing.
 import { z } from "zod";
 import { defineTool } from "../runtime/index.js";
+import { integerUnrounded, refuseRounded } from "../formats.js";
 
 /** Arguments of create_assigned_issue: what the model passes, checked before anything is sent. */
 export const createAssignedIssueInput = z.strictObject({
@@ -17,14 +18,7 @@ export const createAssignedIssueInput = z.strictObject({
       z
         .number()
         .refine(Number.isInteger, { message: "must be an integer" })
-        .refine(
-          (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
-          {
-            error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it " +
-              "lost digits on its way here",
-            params: { rounded: "unsendable" },
-          },
-        )
+        .refine(integerUnrounded, refuseRounded("unsendable"))
         .meta({ type: "integer" }),
     ])
     .describe("The title of the issue. Matches exactly one of the alternatives"),
@@ -68,14 +62,7 @@ export const createAssignedIssueOutput = z.looseObject({
   number: z
     .number()
     .refine(Number.isInteger, { message: "must be an integer" })
-    .refine(
-      (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
-      {
-        error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it lost " +
-          "digits on its way here",
-        params: { rounded: "unsendable" },
-      },
-    )
+    .refine(integerUnrounded, refuseRounded("unsendable"))
     .meta({ type: "integer" })
     .describe("Number uniquely identifying the issue within its repository. E.g. 42")
     .optional(),

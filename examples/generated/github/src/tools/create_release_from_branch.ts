@@ -2,6 +2,7 @@
 // regenerate instead of editing.
 import { z } from "zod";
 import { defineTool } from "../runtime/index.js";
+import { integerUnrounded, refuseRounded } from "../formats.js";
 
 /** Arguments of create_release_from_branch: what the model passes, checked before anything is sent. */
 export const createReleaseFromBranchInput = z.strictObject({
@@ -36,14 +37,7 @@ export const createReleaseFromBranchOutput = z.looseObject({
   release_id: z
     .number()
     .refine(Number.isInteger, { message: "must be an integer" })
-    .refine(
-      (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
-      {
-        error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it lost " +
-          "digits on its way here",
-        params: { rounded: "unsendable" },
-      },
-    )
+    .refine(integerUnrounded, refuseRounded("unsendable"))
     .meta({ type: "integer" })
     .optional(),
   url: z.string().optional(),

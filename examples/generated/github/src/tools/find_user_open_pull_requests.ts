@@ -2,6 +2,7 @@
 // regenerate instead of editing.
 import { z } from "zod";
 import { defineTool } from "../runtime/index.js";
+import { integerUnrounded, refuseRounded } from "../formats.js";
 
 /** Arguments of find_user_open_pull_requests: what the model passes, checked before anything is sent. */
 export const findUserOpenPullRequestsInput = z.strictObject({
@@ -12,14 +13,7 @@ export const findUserOpenPullRequestsInput = z.strictObject({
   per_page: z
     .number()
     .refine(Number.isInteger, { message: "must be an integer" })
-    .refine(
-      (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
-      {
-        error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it lost " +
-          "digits on its way here",
-        params: { rounded: "unsendable" },
-      },
-    )
+    .refine(integerUnrounded, refuseRounded("unsendable"))
     .meta({ type: "integer" })
     .describe(
       "The number of results per page (max 100). For more information, see \"[Using pagination in the REST " +
@@ -38,14 +32,7 @@ export const findUserOpenPullRequestsOutput = z.looseObject({
   total: z
     .number()
     .refine(Number.isInteger, { message: "must be an integer" })
-    .refine(
-      (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
-      {
-        error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it lost " +
-          "digits on its way here",
-        params: { rounded: "unsendable" },
-      },
-    )
+    .refine(integerUnrounded, refuseRounded("unsendable"))
     .meta({ type: "integer" })
     .optional(),
   pull_requests: z
@@ -55,14 +42,7 @@ export const findUserOpenPullRequestsOutput = z.looseObject({
         number: z
           .number()
           .refine(Number.isInteger, { message: "must be an integer" })
-          .refine(
-            (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
-            {
-              error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it " +
-                "lost digits on its way here",
-              params: { rounded: "unsendable" },
-            },
-          )
+          .refine(integerUnrounded, refuseRounded("unsendable"))
           .meta({ type: "integer" })
           .optional(),
         title: z.string().optional(),

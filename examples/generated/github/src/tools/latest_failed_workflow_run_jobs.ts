@@ -2,6 +2,7 @@
 // regenerate instead of editing.
 import { z } from "zod";
 import { defineTool } from "../runtime/index.js";
+import { integerUnrounded, refuseRounded } from "../formats.js";
 
 /** Arguments of latest_failed_workflow_run_jobs: what the model passes, checked before anything is sent. */
 export const latestFailedWorkflowRunJobsInput = z.strictObject({
@@ -25,14 +26,7 @@ export const latestFailedWorkflowRunJobsOutput = z.looseObject({
   run_id: z
     .number()
     .refine(Number.isInteger, { message: "must be an integer" })
-    .refine(
-      (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
-      {
-        error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it lost " +
-          "digits on its way here",
-        params: { rounded: "unsendable" },
-      },
-    )
+    .refine(integerUnrounded, refuseRounded("unsendable"))
     .meta({ type: "integer" })
     .describe("The ID of the workflow run. E.g. 5")
     .optional(),
@@ -63,14 +57,7 @@ export const latestFailedWorkflowRunJobsOutput = z.looseObject({
               number: z
                 .number()
                 .refine(Number.isInteger, { message: "must be an integer" })
-                .refine(
-                  (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
-                  {
-                    error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is " +
-                      "rounded: it lost digits on its way here",
-                    params: { rounded: "unsendable" },
-                  },
-                )
+                .refine(integerUnrounded, refuseRounded("unsendable"))
                 .meta({ type: "integer" })
                 .describe("E.g. 1")
                 .optional(),

@@ -2,6 +2,7 @@
 // of editing.
 import { z } from "zod";
 import { defineTool } from "../runtime/index.js";
+import { integerUnrounded, refuseRounded } from "../formats.js";
 
 /** Arguments of latest_release_assets: what the model passes, checked before anything is sent. */
 export const latestReleaseAssetsInput = z.strictObject({
@@ -29,28 +30,14 @@ export const latestReleaseAssetsOutput = z.looseObject({
         size: z
           .number()
           .refine(Number.isInteger, { message: "must be an integer" })
-          .refine(
-            (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
-            {
-              error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it " +
-                "lost digits on its way here",
-              params: { rounded: "unsendable" },
-            },
-          )
+          .refine(integerUnrounded, refuseRounded("unsendable"))
           .meta({ type: "integer" })
           .optional(),
         // A JSON Schema integer may pass 2^53 - 1, but a JSON number past it arrived rounded: it is refused.
         download_count: z
           .number()
           .refine(Number.isInteger, { message: "must be an integer" })
-          .refine(
-            (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
-            {
-              error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it " +
-                "lost digits on its way here",
-              params: { rounded: "unsendable" },
-            },
-          )
+          .refine(integerUnrounded, refuseRounded("unsendable"))
           .meta({ type: "integer" })
           .optional(),
         url: z.string().optional(),

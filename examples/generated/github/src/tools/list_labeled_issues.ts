@@ -2,6 +2,7 @@
 // editing.
 import { z } from "zod";
 import { defineTool } from "../runtime/index.js";
+import { integerUnrounded, refuseRounded } from "../formats.js";
 import { issueResultSchema } from "../schemas.js";
 
 /** Arguments of list_labeled_issues: what the model passes, checked before anything is sent. */
@@ -16,14 +17,7 @@ export const listLabeledIssuesInput = z.strictObject({
   per_page: z
     .number()
     .refine(Number.isInteger, { message: "must be an integer" })
-    .refine(
-      (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
-      {
-        error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it lost " +
-          "digits on its way here",
-        params: { rounded: "unsendable" },
-      },
-    )
+    .refine(integerUnrounded, refuseRounded("unsendable"))
     .meta({ type: "integer" })
     .describe(
       "The number of results per page (max 100). For more information, see \"[Using pagination in the REST " +

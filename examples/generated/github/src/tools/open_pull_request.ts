@@ -2,6 +2,7 @@
 // editing.
 import { z } from "zod";
 import { defineTool } from "../runtime/index.js";
+import { integerUnrounded, refuseRounded } from "../formats.js";
 
 /** Arguments of open_pull_request: what the model passes, checked before anything is sent. */
 export const openPullRequestInput = z.strictObject({
@@ -37,14 +38,7 @@ export const openPullRequestOutput = z.looseObject({
   number: z
     .number()
     .refine(Number.isInteger, { message: "must be an integer" })
-    .refine(
-      (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
-      {
-        error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it lost " +
-          "digits on its way here",
-        params: { rounded: "unsendable" },
-      },
-    )
+    .refine(integerUnrounded, refuseRounded("unsendable"))
     .meta({ type: "integer" })
     .describe("Number uniquely identifying the pull request within its repository. E.g. 42")
     .optional(),

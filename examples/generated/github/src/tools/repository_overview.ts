@@ -2,6 +2,7 @@
 // editing.
 import { z } from "zod";
 import { defineTool } from "../runtime/index.js";
+import { integerUnrounded, refuseRounded } from "../formats.js";
 import { languageResultSchema } from "../schemas.js";
 
 /** Arguments of repository_overview: what the model passes, checked before anything is sent. */
@@ -25,14 +26,7 @@ export const repositoryOverviewOutput = z.looseObject({
   stars: z
     .number()
     .refine(Number.isInteger, { message: "must be an integer" })
-    .refine(
-      (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
-      {
-        error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it lost " +
-          "digits on its way here",
-        params: { rounded: "unsendable" },
-      },
-    )
+    .refine(integerUnrounded, refuseRounded("unsendable"))
     .meta({ type: "integer" })
     .describe("E.g. 80")
     .optional(),
@@ -40,14 +34,7 @@ export const repositoryOverviewOutput = z.looseObject({
   open_issues: z
     .number()
     .refine(Number.isInteger, { message: "must be an integer" })
-    .refine(
-      (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
-      {
-        error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it lost " +
-          "digits on its way here",
-        params: { rounded: "unsendable" },
-      },
-    )
+    .refine(integerUnrounded, refuseRounded("unsendable"))
     .meta({ type: "integer" })
     .describe("E.g. 0")
     .optional(),

@@ -2,6 +2,7 @@
 // regenerate instead of editing.
 import { z } from "zod";
 import { defineTool } from "../runtime/index.js";
+import { integerUnrounded, refuseRounded } from "../formats.js";
 
 /** Arguments of user_profile_and_repositories: what the model passes, checked before anything is sent. */
 export const userProfileAndRepositoriesInput = z.strictObject({
@@ -10,14 +11,7 @@ export const userProfileAndRepositoriesInput = z.strictObject({
   per_page: z
     .number()
     .refine(Number.isInteger, { message: "must be an integer" })
-    .refine(
-      (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
-      {
-        error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it lost " +
-          "digits on its way here",
-        params: { rounded: "unsendable" },
-      },
-    )
+    .refine(integerUnrounded, refuseRounded("unsendable"))
     .meta({ type: "integer" })
     .describe(
       "The number of results per page (max 100). For more information, see \"[Using pagination in the REST " +
@@ -39,14 +33,7 @@ export const userProfileAndRepositoriesOutput = z.looseObject({
   followers: z
     .number()
     .refine(Number.isInteger, { message: "must be an integer" })
-    .refine(
-      (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
-      {
-        error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it lost " +
-          "digits on its way here",
-        params: { rounded: "unsendable" },
-      },
-    )
+    .refine(integerUnrounded, refuseRounded("unsendable"))
     .meta({ type: "integer" })
     .describe("E.g. 20")
     .optional(),
@@ -54,14 +41,7 @@ export const userProfileAndRepositoriesOutput = z.looseObject({
   public_repos: z
     .number()
     .refine(Number.isInteger, { message: "must be an integer" })
-    .refine(
-      (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
-      {
-        error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it lost " +
-          "digits on its way here",
-        params: { rounded: "unsendable" },
-      },
-    )
+    .refine(integerUnrounded, refuseRounded("unsendable"))
     .meta({ type: "integer" })
     .describe("E.g. 2")
     .optional(),
@@ -75,14 +55,7 @@ export const userProfileAndRepositoriesOutput = z.looseObject({
         stars: z
           .number()
           .refine(Number.isInteger, { message: "must be an integer" })
-          .refine(
-            (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
-            {
-              error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it " +
-                "lost digits on its way here",
-              params: { rounded: "unsendable" },
-            },
-          )
+          .refine(integerUnrounded, refuseRounded("unsendable"))
           .meta({ type: "integer" })
           .optional(),
         pushed_at: z.string().nullable().describe("E.g. 2011-01-26T19:06:43Z").optional(),

@@ -2,6 +2,7 @@
 // of editing.
 import { z } from "zod";
 import { defineTool } from "../runtime/index.js";
+import { integerUnrounded, refuseRounded } from "../formats.js";
 import { ioK8sApimachineryPkgApisMetaV1TimeResultSchema } from "../schemas.js";
 
 /** Arguments of list_deployment_pods: what the model passes, checked before anything is sent. */
@@ -12,14 +13,7 @@ export const listDeploymentPodsInput = z.strictObject({
   limit: z
     .number()
     .refine(Number.isInteger, { message: "must be an integer" })
-    .refine(
-      (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
-      {
-        error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it lost " +
-          "digits on its way here",
-        params: { rounded: "unsendable" },
-      },
-    )
+    .refine(integerUnrounded, refuseRounded("unsendable"))
     .meta({ type: "integer" })
     .describe("Most pods to list, e.g. 20")
     .optional(),
@@ -85,14 +79,7 @@ export const listDeploymentPodsOutput = z.looseObject({
         restarts: z
           .number()
           .refine(Number.isInteger, { message: "must be an integer" })
-          .refine(
-            (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
-            {
-              error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it " +
-                "lost digits on its way here",
-              params: { rounded: "unsendable" },
-            },
-          )
+          .refine(integerUnrounded, refuseRounded("unsendable"))
           .meta({ type: "integer" })
           .describe(
             "The number of times the container has been restarted, currently based on the number of dead containers " +

@@ -2,6 +2,7 @@
 // editing.
 import { z } from "zod";
 import { defineTool } from "../runtime/index.js";
+import { integerUnrounded, refuseRounded } from "../formats.js";
 
 /** Arguments of list_deployments: what the model passes, checked before anything is sent. */
 export const listDeploymentsInput = z.strictObject({
@@ -10,14 +11,7 @@ export const listDeploymentsInput = z.strictObject({
   limit: z
     .number()
     .refine(Number.isInteger, { message: "must be an integer" })
-    .refine(
-      (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
-      {
-        error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it lost " +
-          "digits on its way here",
-        params: { rounded: "unsendable" },
-      },
-    )
+    .refine(integerUnrounded, refuseRounded("unsendable"))
     .meta({ type: "integer" })
     .describe("Most deployments to list, e.g. 20")
     .optional(),
@@ -44,14 +38,7 @@ export const listDeploymentsOutput = z.looseObject({
         desired: z
           .number()
           .refine(Number.isInteger, { message: "must be an integer" })
-          .refine(
-            (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
-            {
-              error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it " +
-                "lost digits on its way here",
-              params: { rounded: "unsendable" },
-            },
-          )
+          .refine(integerUnrounded, refuseRounded("unsendable"))
           .meta({ type: "integer" })
           .describe(
             "Number of desired pods. This is a pointer to distinguish between explicit zero and not specified. " +
@@ -62,14 +49,7 @@ export const listDeploymentsOutput = z.looseObject({
         ready: z
           .number()
           .refine(Number.isInteger, { message: "must be an integer" })
-          .refine(
-            (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
-            {
-              error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it " +
-                "lost digits on its way here",
-              params: { rounded: "unsendable" },
-            },
-          )
+          .refine(integerUnrounded, refuseRounded("unsendable"))
           .meta({ type: "integer" })
           .describe("Total number of ready pods targeted by this deployment.")
           .optional(),
@@ -77,14 +57,7 @@ export const listDeploymentsOutput = z.looseObject({
         available: z
           .number()
           .refine(Number.isInteger, { message: "must be an integer" })
-          .refine(
-            (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
-            {
-              error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it " +
-                "lost digits on its way here",
-              params: { rounded: "unsendable" },
-            },
-          )
+          .refine(integerUnrounded, refuseRounded("unsendable"))
           .meta({ type: "integer" })
           .describe("Total number of available pods (ready for at least minReadySeconds) targeted by this deployment.")
           .optional(),
@@ -92,14 +65,7 @@ export const listDeploymentsOutput = z.looseObject({
         updated: z
           .number()
           .refine(Number.isInteger, { message: "must be an integer" })
-          .refine(
-            (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
-            {
-              error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it " +
-                "lost digits on its way here",
-              params: { rounded: "unsendable" },
-            },
-          )
+          .refine(integerUnrounded, refuseRounded("unsendable"))
           .meta({ type: "integer" })
           .describe(
             "Total number of non-terminated pods targeted by this deployment that have the desired template spec.",

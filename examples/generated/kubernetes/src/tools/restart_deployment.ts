@@ -2,7 +2,7 @@
 // editing.
 import { z } from "zod";
 import { defineTool } from "../runtime/index.js";
-import { formatDateTime } from "../formats.js";
+import { formatDateTime, integerUnrounded, refuseRounded } from "../formats.js";
 
 /** Arguments of restart_deployment: what the model passes, checked before anything is sent. */
 export const restartDeploymentInput = z.strictObject({
@@ -25,14 +25,7 @@ export const restartDeploymentOutput = z.looseObject({
   generation: z
     .number()
     .refine(Number.isInteger, { message: "must be an integer" })
-    .refine(
-      (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
-      {
-        error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it lost " +
-          "digits on its way here",
-        params: { rounded: "unsendable" },
-      },
-    )
+    .refine(integerUnrounded, refuseRounded("unsendable"))
     .meta({ type: "integer" })
     .describe(
       "A sequence number representing a specific generation of the desired state. Populated by the system. Read-only.",

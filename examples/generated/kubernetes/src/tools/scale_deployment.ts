@@ -2,6 +2,7 @@
 // editing.
 import { z } from "zod";
 import { defineTool } from "../runtime/index.js";
+import { integerUnrounded, refuseRounded } from "../formats.js";
 
 /** Arguments of scale_deployment: what the model passes, checked before anything is sent. */
 export const scaleDeploymentInput = z.strictObject({
@@ -19,14 +20,7 @@ export const scaleDeploymentOutput = z.looseObject({
   previous_replicas: z
     .number()
     .refine(Number.isInteger, { message: "must be an integer" })
-    .refine(
-      (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
-      {
-        error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it lost " +
-          "digits on its way here",
-        params: { rounded: "unsendable" },
-      },
-    )
+    .refine(integerUnrounded, refuseRounded("unsendable"))
     .meta({ type: "integer" })
     .describe("Desired number of instances for the scaled object.")
     .optional(),
@@ -34,14 +28,7 @@ export const scaleDeploymentOutput = z.looseObject({
   replicas: z
     .number()
     .refine(Number.isInteger, { message: "must be an integer" })
-    .refine(
-      (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
-      {
-        error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it lost " +
-          "digits on its way here",
-        params: { rounded: "unsendable" },
-      },
-    )
+    .refine(integerUnrounded, refuseRounded("unsendable"))
     .meta({ type: "integer" })
     .describe("Desired number of instances for the scaled object.")
     .optional(),

@@ -2,7 +2,7 @@
 // instead of editing.
 import { z } from "zod";
 import { defineTool } from "../runtime/index.js";
-import { formatDate, formatUri, formatUuid } from "../formats.js";
+import { formatDate, formatUri, formatUuid, integerUnrounded, refuseRounded } from "../formats.js";
 import {
   apiResponseResultSchema,
   categorySchema,
@@ -588,14 +588,7 @@ export const getPetByIdInput: z.ZodType = z.strictObject({
           },
         ),
     ])
-    .refine(
-      (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
-      {
-        error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it lost " +
-          "digits on its way here",
-        params: { rounded: "digits" },
-      },
-    )
+    .refine(integerUnrounded, refuseRounded("digits"))
     .refine((v) => typeof v !== "string" || !/^-?\d+$/.test(v) || (BigInt(v) >= 1n), { message: "must be ≥ 1" })
     .describe(
       "ID of the pet. Format int64; ≥ 1. E.g. 10. Give a value past 9007199254740991 as a string of its digits.",
@@ -684,14 +677,7 @@ export const updatePetWithFormInput: z.ZodType = z.strictObject({
           },
         ),
     ])
-    .refine(
-      (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
-      {
-        error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it lost " +
-          "digits on its way here",
-        params: { rounded: "digits" },
-      },
-    )
+    .refine(integerUnrounded, refuseRounded("digits"))
     .refine((v) => typeof v !== "string" || !/^-?\d+$/.test(v) || (BigInt(v) >= 1n), { message: "must be ≥ 1" })
     .describe(
       "ID of the pet. Format int64; ≥ 1. E.g. 10. Give a value past 9007199254740991 as a string of its digits.",
@@ -807,14 +793,7 @@ export const deletePetInput: z.ZodType = z.strictObject({
           },
         ),
     ])
-    .refine(
-      (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
-      {
-        error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it lost " +
-          "digits on its way here",
-        params: { rounded: "digits" },
-      },
-    )
+    .refine(integerUnrounded, refuseRounded("digits"))
     .refine((v) => typeof v !== "string" || !/^-?\d+$/.test(v) || (BigInt(v) >= 1n), { message: "must be ≥ 1" })
     .describe(
       "ID of the pet. Format int64; ≥ 1. E.g. 10. Give a value past 9007199254740991 as a string of its digits.",
@@ -882,14 +861,7 @@ export const uploadFileInput: z.ZodType = z.strictObject({
           },
         ),
     ])
-    .refine(
-      (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
-      {
-        error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it lost " +
-          "digits on its way here",
-        params: { rounded: "digits" },
-      },
-    )
+    .refine(integerUnrounded, refuseRounded("digits"))
     .refine((v) => typeof v !== "string" || !/^-?\d+$/.test(v) || (BigInt(v) >= 1n), { message: "must be ≥ 1" })
     .describe(
       "ID of the pet to attach the image to. Format int64; ≥ 1. E.g. 10. Give a value past 9007199254740991 as a " +

@@ -2,7 +2,7 @@
 // instead of editing.
 import { z } from "zod";
 import { defineTool } from "../runtime/index.js";
-import { formatDateTime } from "../formats.js";
+import { formatDateTime, integerUnrounded, refuseRounded } from "../formats.js";
 import { orderResultSchema } from "../schemas.js";
 
 // Tool get_inventory: Return pet inventories by status.
@@ -16,14 +16,7 @@ export const getInventoryOutput: z.ZodType = (() => {
   const additionalProperty = z
     .number()
     .refine(Number.isInteger, { message: "must be an integer" })
-    .refine(
-      (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
-      {
-        error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it lost " +
-          "digits on its way here",
-        params: { rounded: "unsendable" },
-      },
-    )
+    .refine(integerUnrounded, refuseRounded("unsendable"))
     .meta({ type: "integer" });
   return z
     .intersection(
@@ -99,14 +92,7 @@ export const placeOrderInput: z.ZodType = z.strictObject({
           },
         ),
     ])
-    .refine(
-      (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
-      {
-        error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it lost " +
-          "digits on its way here",
-        params: { rounded: "digits" },
-      },
-    )
+    .refine(integerUnrounded, refuseRounded("digits"))
     .refine((v) => typeof v !== "string" || !/^-?\d+$/.test(v) || (BigInt(v) >= 1n), { message: "must be ≥ 1" })
     .describe(
       "Request body field `petId` of placeOrder. Format int64; ≥ 1. E.g. 10. Give a value past 9007199254740991 as a " +
@@ -126,14 +112,7 @@ export const placeOrderInput: z.ZodType = z.strictObject({
           },
         ),
     ])
-    .refine(
-      (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
-      {
-        error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it lost " +
-          "digits on its way here",
-        params: { rounded: "digits" },
-      },
-    )
+    .refine(integerUnrounded, refuseRounded("digits"))
     .refine((v) => typeof v !== "string" || !/^-?\d+$/.test(v) || (BigInt(v) >= 1n), { message: "must be ≥ 1" })
     .describe(
       "ID of the user placing the order. Format int64; ≥ 1. E.g. 42. Give a value past 9007199254740991 as a string " +

@@ -2,7 +2,7 @@
 // instead of editing.
 import { z } from "zod";
 import { defineTool } from "../runtime/index.js";
-import { formatEmail, formatUri } from "../formats.js";
+import { formatEmail, formatUri, integerUnrounded, refuseRounded } from "../formats.js";
 import { orderPageResultSchema, userResultSchema } from "../schemas.js";
 
 // Tool create_user: Create a user.
@@ -497,14 +497,7 @@ export const listUserOrdersInput: z.ZodType = z.strictObject({
           },
         ),
     ])
-    .refine(
-      (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
-      {
-        error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it lost " +
-          "digits on its way here",
-        params: { rounded: "digits" },
-      },
-    )
+    .refine(integerUnrounded, refuseRounded("digits"))
     .refine((v) => typeof v !== "string" || !/^-?\d+$/.test(v) || (BigInt(v) >= 1n), { message: "must be ≥ 1" })
     .describe(
       "ID of the customer. Format int64; ≥ 1. E.g. 42. Give a value past 9007199254740991 as a string of its digits.",

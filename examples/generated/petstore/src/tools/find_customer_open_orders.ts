@@ -2,7 +2,7 @@
 // instead of editing.
 import { z } from "zod";
 import { defineTool } from "../runtime/index.js";
-import { formatEmail } from "../formats.js";
+import { formatEmail, integerUnrounded, refuseRounded } from "../formats.js";
 import { orderResultSchema } from "../schemas.js";
 
 /** Arguments of find_customer_open_orders: what the model passes, checked before anything is sent. */
@@ -35,14 +35,7 @@ export const findCustomerOpenOrdersOutput = z.looseObject({
   customer_id: z
     .number()
     .refine(Number.isInteger, { message: "must be an integer" })
-    .refine(
-      (v) => typeof v !== "number" || !Number.isInteger(v) || Number.isSafeInteger(v),
-      {
-        error: (issue) => String(issue.input) + " is past 9007199254740991, where a JSON number is rounded: it lost " +
-          "digits on its way here",
-        params: { rounded: "unsendable" },
-      },
-    )
+    .refine(integerUnrounded, refuseRounded("unsendable"))
     .meta({ type: "integer" })
     .describe("read-only (set by the server). E.g. 42")
     .optional(),
