@@ -66,26 +66,21 @@ export function contentsToModel(ctx: IngestContext, content: unknown, pointer: s
 /** Media no schema of named fields can describe: bytes of a file, an image, a sound, a video, a mail message. */
 const UPLOAD_MEDIA = /^(?:message|image|audio|video)\/|^application\/octet-stream$/i;
 
-/** The named fields of an object schema, a `$ref` to a named one followed. */
-function fieldNames(schema: unknown, named: (ref: string) => unknown): string[] {
-  const resolved = isRecord(schema) && typeof schema["$ref"] === "string" ? named(schema["$ref"]) : schema;
-  return isRecord(resolved) && isRecord(resolved["properties"]) ? Object.keys(resolved["properties"]) : [];
-}
-
 /**
  * A request body declared only under upload media (`message/rfc822`, `image/png`, `application/octet-stream`) with one
  * schema of named fields is a JSON document the converter filed under the API's media-upload types: Gmail's
  * `messages.send` lists 20 `message/*` types, each with the JSON `Message` (`raw`, `threadId`, …) that the API takes as
  * `application/json`; Docker's `POST /networks/{id}/connect` its `{Container, EndpointConfig}` under
  * `application/octet-stream`. Bytes have no fields, so such a body is sent as JSON: an `application/json` content is
- * put first (the upload types stay). Two fields at least (DigiLocker's upload schema names only its `Content-Type`).
+ * put first (the upload types stay). Named members as `contentKind` counts them for `application/octet-stream`
+ * (DigiLocker's upload schema names only its `Content-Type`: bytes).
  */
 export function withJsonDocument(ctx: IngestContext, contents: readonly MediaContent[]): MediaContent[] {
   const first = contents[0];
   if (first === undefined || !contents.every((c) => c.kind === "binary" && UPLOAD_MEDIA.test(c.mediaType)))
     return [...contents];
   const same = contents.every((c) => JSON.stringify(c.schema) === JSON.stringify(first.schema));
-  if (!same || fieldNames(first.schema, namedSchemaOf(ctx)).length < 2) return [...contents];
+  if (!same || !hasNamedMembers(first.schema, namedSchemaOf(ctx))) return [...contents];
   return [{ ...first, mediaType: "application/json", kind: "json" }, ...contents];
 }
 

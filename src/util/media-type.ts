@@ -100,7 +100,8 @@ export function isStructuredSchema(schema: unknown, named: (ref: string) => unkn
 
 /**
  * True when instances of `schema` are objects of named members: its `properties` (through `$ref`s to named schemas
- * followed by `named`, at most `depth` deep) name two at least, as `withJsonDocument` (ingest/media.ts) counts them.
+ * followed by `named`, at most `depth` deep) name two at least: what makes a body under upload media a JSON document
+ * (`contentKind` and `withJsonDocument`, ingest/media.ts).
  * Drive's `File` under `application/octet-stream`; not DigiLocker's upload, whose one member is its `Content-Type`.
  */
 export function hasNamedMembers(schema: unknown, named: (ref: string) => unknown, depth = 8): boolean {
