@@ -353,6 +353,7 @@ function namesRead(word: string | undefined, opening: string | undefined): boole
  */
 function readsByOwnWords(operation: WordedOperation): boolean {
   if (operation.idSynthesized === true) return false;
+  if (readsByMethodName(operation)) return true;
   const [idVerb, ...idWords] = words(operation.id);
   const summary = (operation.summary ?? "").trim().replace(/^(?:batch|bulk)\s+/i, "");
   const lead = /^([A-Za-z]+)\b/.exec(summary)?.[1]?.toLowerCase();
@@ -362,6 +363,25 @@ function readsByOwnWords(operation: WordedOperation): boolean {
   if ([...idWords, ...said].some((w) => SECRET_WORDS.has(w)) || idWords.some((w) => isActionWord(w))) return false;
   const also = /\b(?:and|or)\s+([a-z]+)/i.exec(summary)?.[1]?.toLowerCase();
   if (also !== undefined && bases(also).some((b) => isActionWord(b))) return false;
+  return riskFromWords(operation) === undefined;
+}
+
+/**
+ * Whether a POST whose spec id names its method after the id's last `.` (Google's Discovery ids,
+ * `service.resource.method`: `calendar.freebusy.query`) reads: that method opens with a read verb of
+ * {@link RPC_READ_VERBS} or is `query`, and the summary, else the description's first sentence, opens with a read verb
+ * ("Returns free/busy information for a set of calendars."). A `query` alone is no read (a POST `/query` may carry a
+ * statement that writes: BigQuery's `jobs.query` "Runs a … query"), so the words must say it answers. Neither names a
+ * credential, and none of the call's words changes something (`riskFromWords`).
+ */
+function readsByMethodName(operation: WordedOperation): boolean {
+  const dot = operation.id.lastIndexOf(".");
+  if (dot < 0) return false;
+  const [verb, ...rest] = words(operation.id.slice(dot + 1));
+  if (verb === undefined || !(RPC_READ_VERBS.has(verb) || verb === "query") || verb === "wait") return false;
+  if (summaryLead(operation) === undefined) return false;
+  const said = words(operation.summary ?? operation.description?.split(/(?<=[.!?])\s/)[0] ?? "");
+  if ([...rest, ...said].some((w) => SECRET_WORDS.has(w)) || rest.some((w) => isActionWord(w))) return false;
   return riskFromWords(operation) === undefined;
 }
 
@@ -474,6 +494,15 @@ export function previewsByPost(operation: WordedOperation): boolean {
   return riskFromWords(operation) === undefined;
 }
 
+/**
+ * Whether a verb undoes a loss: `un` and a destructive verb, or `trash` (Gmail's and Drive's `untrash`, `undelete`,
+ * `unban`): named so by its id or path, the call gives back what was taken, though its summary may say "Removes the
+ * specified message from the trash". Changing state, not destroying (`uninstall`, `unlink` undo no destructive verb).
+ */
+function undoesLoss(word: string): boolean {
+  return word.startsWith("un") && (DESTRUCTIVE_WORDS.has(word.slice(2)) || word.slice(2) === "trash");
+}
+
 /** Why a call's own words make it an action: the word, where it is, and whether it destroys. */
 export interface WordRisk {
   readonly risk: Risk;
@@ -516,6 +545,9 @@ export function riskFromWords(
     [`path ${operation.path}`, pathVerbs(operation.path, operation.method, namedRead ? undefined : summary)],
     [`summary "${summary}"`, verb === undefined ? [] : [verb]],
   ];
+  const undone = places.slice(0, -1).flatMap(([source, found]) => found.filter(undoesLoss).map((w) => [source, w]))[0];
+  if (undone !== undefined)
+    return { risk: "medium", destructive: false, word: undone[1] as string, source: undone[0] as string };
   for (const set of [DESTRUCTIVE_WORDS, WRITE_WORDS]) {
     for (const [source, found] of places) {
       const word = found.find((w) => set.has(w));

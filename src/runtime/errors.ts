@@ -1,6 +1,6 @@
 // HTTP statuses, network failures and upstream error bodies → the error envelope the model sees.
 import { apiErrorAdvice, classifyApiError, codeWord } from "./api-error.js";
-import { namedFieldSuggestion, tokenToSendBack, type TokenToSendBack } from "./named-field.js";
+import { namedFieldSuggestion, resumeTokenInputs, tokenToSendBack, type TokenToSendBack } from "./named-field.js";
 import { STATUS_CODES } from "node:http";
 import { isRecord, type ErrorCode, type ErrorEnvelope, type StepSpec } from "./types.js";
 import type { Redactor } from "./redact.js";
@@ -790,6 +790,36 @@ export function planRefused(failure: HttpFailure, summary: string | undefined): 
 }
 
 /**
+ * Words saying a sync token or cursor the call carried has expired (Google's 410 `fullSyncRequired` "Sync token is no
+ * longer valid, a full sync is required.", People's `EXPIRED_SYNC_TOKEN`, Graph's `resyncRequired`/`syncStateNotFound`,
+ * Kubernetes' "too old resource version").
+ */
+const SAYS_TOKEN_EXPIRED = new RegExp(
+  String.raw`\bfull[\s_-]?sync\b|\bre-?sync[\s_-]?required\b|\bsync[\s_-]?state[\s_-]?not[\s_-]?found\b|` +
+    String.raw`\btoo old resource version\b|` +
+    String.raw`\bexpired[\s_-](?:sync|page|delta|continuation)?[\s_-]?(?:token|cursor)\b|` +
+    String.raw`(?<!\b(?:access|refresh|auth|id|api)[\s_-]?)\b(?:(?:sync|page|delta|continuation)[\s_-]?)?` +
+    String.raw`(?:token|cursor)s?\b[^.]*?\b(?:expired|no longer valid|invalidated)\b`,
+  "i",
+);
+
+/**
+ * What to do after a 410 Gone whose words say the sync token or cursor the call sent expired: list again from scratch
+ * without it (a full sync, as Google's `syncToken` documents), naming the arguments that sent it; undefined for any
+ * other answer.
+ */
+export function expiredTokenSuggestion(step: HttpFailure["step"], status: number, words: string): string | undefined {
+  if (status !== 410 || !SAYS_TOKEN_EXPIRED.test(words)) return undefined;
+  const inputs = resumeTokenInputs({ params: step.params ?? [], body: step.body }, words);
+  const named = inputs.length === 0 ? "the sync token or cursor" : inputs.map((i) => `\`${i}\``).join(", ");
+  return (
+    `The API says ${named} this call sent has expired, so it cannot carry on from there, and sending it again will ` +
+    `fail the same way. Call again without ${named} to list everything from scratch (a full sync; a new token comes ` +
+    "with its last page), and use that from now on."
+  );
+}
+
+/**
  * An error object for a non-2xx response: code by status, message from the spec's description and the upstream body.
  */
 export function httpStatusError(failure: HttpFailure): ErrorDetail {
@@ -814,7 +844,9 @@ export function httpStatusError(failure: HttpFailure): ErrorDetail {
       : undefined;
   const waitMends = code !== "UNAUTHORIZED" && !plan && token === undefined;
   const retryAfterSeconds = waitMends ? waitAsked(failure, code, summary) : undefined;
-  const timed = retryAfterSeconds !== undefined && code !== "RATE_LIMITED";
+  // A wait asked with a 500/502/504 to a write sent once does not make its outcome known: look before repeating.
+  const unknownOutcome = code === "UPSTREAM_ERROR" ? unknownOutcomeWrite(step, status) : undefined;
+  const timed = retryAfterSeconds !== undefined && code !== "RATE_LIMITED" && unknownOutcome === undefined;
   const spent = retryAfterSeconds === undefined && longLimitSaid(code, apiError, summary);
   const message =
     `${step.operationId} failed with HTTP ${statusPhrase(step, status, plan)}.` +
@@ -825,9 +857,10 @@ export function httpStatusError(failure: HttpFailure): ErrorDetail {
     failure.suggestion ??
     (plan ? PLAN_REFUSAL : undefined) ??
     (status === 300 ? MULTIPLE_CHOICES : undefined) ??
+    expiredTokenSuggestion(step, status, stateWords) ??
+    unknownOutcome ??
     (timed ? waitSuggestion(retryAfterSeconds) : undefined) ??
     (code === "UPSTREAM_ERROR" && unavailableWrite(step, status) ? UNAVAILABLE_WRITE : undefined) ??
-    (code === "UPSTREAM_ERROR" ? unknownOutcomeWrite(step, status) : undefined) ??
     (unsure ? REFUSAL_OR_RATE_LIMIT : undefined) ??
     (spent ? LONG_LIMIT : undefined) ??
     (code === "RATE_LIMITED" ? rateLimitSuggestion(retryAfterSeconds) : undefined) ??

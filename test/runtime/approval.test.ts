@@ -2,6 +2,8 @@
 import { execFile } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { appendFile } from "node:fs/promises";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { hostname, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
@@ -20,6 +22,7 @@ import {
   type BoundTool,
   type Runtime,
 } from "../../src/runtime/index.js";
+import { createConsole } from "../../src/runtime/console/index.js";
 import type { CallTransport } from "../../src/runtime/transport.js";
 import { REPEAT_RUN } from "../support/ci-runs.js";
 import { servedToolset } from "../support/served-toolset.js";
@@ -201,6 +204,59 @@ describe("queue", () => {
     expect(await showApproval(queued.stateDir, pending.request_id)).toMatchObject({ state: "pending" });
     expect(await runApprovalsCli(["approve", pending.request_id], queued.tools, queued.runtime, silent)).toBe(0);
     expect(queued.calls()).toBe(1);
+  });
+
+  it("another package's request is shown without this package's call and cannot be resolved, by command or console", async () => {
+    const queued = setup();
+    const pending = (await queued.order.run(args)) as PendingApproval;
+    const id = pending.request_id;
+    const other = setup("queue", queued.stateDir, {
+      ...toolset,
+      servers: [{ url: "https://other.test", variables: {} }],
+    });
+    const lines: string[] = [];
+    const io = { out: (line: string) => lines.push(line), err: (line: string) => lines.push(line) };
+    expect(await runApprovalsCli(["list"], other.tools, other.runtime, io)).toBe(0);
+    expect(await runApprovalsCli(["show", id], other.tools, other.runtime, io)).toBe(0);
+    expect(lines.join("\n")).not.toContain("POST /place_order");
+    expect(lines.join("\n")).toContain(`note: Request ${id} (place_order) was queued by another package`);
+    const file = join(queued.stateDir, "approvals", `${id}.json`);
+    const record = JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
+    const claimedBy = `${hostname()}:${2 ** 22 + 12345}`;
+    writeFileSync(file, JSON.stringify({ ...record, state: "executing", claimedBy, claimedAt: record.createdAt }));
+    lines.length = 0;
+    expect(await runApprovalsCli(["resolve", id, "--done"], other.tools, other.runtime, io)).toBe(3);
+    expect(lines.join("\n")).toContain("approve or resolve it with the package that queued it");
+    const operators = [{ name: "dana", token: "operator-token-0123456789abcdef" }];
+    const route = createConsole({
+      tools: other.tools,
+      runtime: other.runtime,
+      settings: { operators, secureCookies: "auto" },
+    });
+    const server = createServer((req, res) => {
+      if (!route(req, res, new URL(req.url ?? "/", "http://x").pathname)) res.writeHead(404).end();
+    });
+    await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/approvals`;
+    const headers = { authorization: `Bearer ${operators[0]!.token}` };
+    try {
+      const page = await (await fetch(`${base}/requests/${id}`, { headers })).text();
+      expect(page).toContain('id="elsewhere"');
+      expect(page).not.toContain('id="resolve"');
+      expect(page).not.toContain("/place_order");
+      const list = await (await fetch(base, { headers })).text();
+      expect(list).toContain("place_order (another package&#39;s)");
+      const resolved = await fetch(`${base}/requests/${id}/resolve`, {
+        method: "POST",
+        headers: { ...headers, "content-type": "application/x-www-form-urlencoded" },
+        body: "outcome=done",
+      });
+      expect(resolved.status).toBe(409);
+    } finally {
+      server.close();
+    }
+    expect(await showApproval(queued.stateDir, id)).toMatchObject({ state: "executing", interrupted: true });
+    expect(await runApprovalsCli(["resolve", id, "--done"], queued.tools, queued.runtime, silent)).toBe(0);
   });
 
   it("a request queued before origins were kept (no origin in its record) is approved as before", async () => {
@@ -459,6 +515,10 @@ describe.skipIf(REPEAT_RUN)("Increase and Billingo packages both named `payments
     const io = { out: (line: string) => lines.push(line), err: (line: string) => lines.push(line) };
     expect(await runApprovalsCli(["approve", pending.request_id], inc.tools, inc.runtime, io)).toBe(3);
     expect(lines.join("\n")).toContain(`Request ${pending.request_id} (pay) was queued by another package`);
+    expect(await runApprovalsCli(["list"], inc.tools, inc.runtime, io)).toBe(0);
+    expect(await runApprovalsCli(["show", pending.request_id], inc.tools, inc.runtime, io)).toBe(0);
+    expect(lines.join("\n")).toContain("(another package's)");
+    expect(lines.join("\n")).not.toContain("/ach_transfers");
     expect(await inc.tools["pay"]!.run({ request_id: pending.request_id })).toMatchObject({
       error: { code: "INVALID_ARGUMENT", field: "request_id" },
     });

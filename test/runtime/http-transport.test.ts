@@ -434,6 +434,24 @@ describe("retries", () => {
     },
   );
 
+  it.each<[string, number, Partial<StepSpec>, boolean, RegExp]>([
+    ["a POST", 500, { method: "post", readOnly: false }, false, /did not say whether it carried it out/],
+    ["a POST", 502, { method: "post", readOnly: false }, false, /got no valid answer .* may have carried this action/],
+    ["a POST", 504, { method: "post", readOnly: false }, false, /gave up waiting .* may have carried this action/],
+    ["a GET whose words act", 500, { readOnly: false }, false, /did not say whether/],
+    ["a POST", 503, { method: "post", readOnly: false }, true, /wait 120 seconds .* then repeat the same call/],
+    ["a GET that reads", 504, {}, true, /wait 120 seconds .* then repeat the same call/],
+  ])("%s answered %i with Retry-After past the cap: a wait does not make a write's outcome known", async (...row) => {
+    const [, status, over, safe, said] = row;
+    const api = await loopback((_, res) => json(res, status, { message: "failed" }, { "retry-after": "120" }));
+    const outcome = await createTransport(settings(api.origin)).call(request(over));
+    if (outcome.ok) throw new Error("expected a failure");
+    expect(outcome.error).toMatchObject({ code: "UPSTREAM_ERROR", status, retryable: safe, retry_after_seconds: 120 });
+    expect(outcome.error.side_effects_committed).toBe(safe ? undefined : "unknown");
+    expect(outcome.error.suggestion).toMatch(said);
+    if (!safe) expect(api.requests).toHaveLength(1);
+  });
+
   it("does not wait past the cap: answers RATE_LIMITED at once", async () => {
     const api = await loopback((_, res) => json(res, 429, {}, { "retry-after": "120" }));
     const outcome = await createTransport(settings(api.origin)).call(request());

@@ -1,5 +1,5 @@
 // The operator command `approvals list | show | approve | reject | resolve | audit` → readable output and an exit code.
-import { callOrigin, QUEUED_ELSEWHERE, queuedElsewhere } from "./origin.js";
+import { QUEUED_ELSEWHERE, queuingSpec } from "./origin.js";
 import type { Runtime } from "../tool.js";
 import type { ToolSpec } from "../types.js";
 import { shownStored } from "../media.js";
@@ -37,11 +37,11 @@ const shownState = (record: ApprovalRecord): string => (record.interrupted === t
 function summaryLine(record: ApprovalRecord, spec: ToolSpec | undefined, runtime: Runtime): string {
   const args = JSON.stringify(record.arguments);
   const shown = args.length > 80 ? `${args.slice(0, 79)}…` : args;
-  const summary = spec === undefined ? undefined : requestSummary(previewApproval(record, spec, runtime.config));
+  const own = queuingSpec(record, spec, runtime.toolset);
+  const summary = own === undefined ? undefined : requestSummary(previewApproval(record, own, runtime.config));
   const call =
     summary === undefined ? "" : `${summary.method} ${summary.path}${summary.target ? ` → ${summary.target}` : ""}  `;
-  const elsewhere =
-    spec !== undefined && queuedElsewhere(record, callOrigin(spec, runtime.toolset)) ? "(another package's)  " : "";
+  const elsewhere = spec !== undefined && own === undefined ? "(another package's)  " : "";
   const state = shownState(record).padEnd(11);
   return `${record.id}  ${state}  ${record.tool}  ${elsewhere}${call}${record.createdAt}  ${shown}`;
 }
@@ -75,10 +75,12 @@ async function show(
   const result = record.result === undefined ? {} : { result: shownStored(record.result) };
   io.out(JSON.stringify({ ...record, ...result }, null, 2));
   const spec = tools[record.tool]?.[TOOL_SPEC];
-  if (spec !== undefined)
-    for (const line of previewLines(previewApproval(record, spec, runtime.config), record.state, record.result))
+  const own = queuingSpec(record, spec, runtime.toolset);
+  if (own !== undefined)
+    for (const line of previewLines(previewApproval(record, own, runtime.config), record.state, record.result))
       io.out(line);
-  if (record.interrupted === true) io.out(interruptedNote(record));
+  if (spec !== undefined && own === undefined) io.out(`note: ${QUEUED_ELSEWHERE(record.id, record.tool)}.`);
+  else if (record.interrupted === true) io.out(interruptedNote(record));
   else if (record.state === "executing")
     io.out(
       `note: executing on ${record.claimedBy ?? "another process"} since ` +
@@ -128,7 +130,13 @@ async function reject(runtime: Runtime, id: string, reason: string | undefined, 
   return reportDecision(await rejectAudited(runtime, id, reason, "operator"), id, io, "rejected");
 }
 
-async function resolve(runtime: Runtime, id: string, flags: readonly string[], io: CliIo): Promise<number> {
+async function resolve(
+  tools: Readonly<Record<string, BoundTool>>,
+  runtime: Runtime,
+  id: string,
+  flags: readonly string[],
+  io: CliIo,
+): Promise<number> {
   const done = flags.includes("--done");
   if (done === flags.includes("--failed")) {
     io.err("resolve needs exactly one of --done (it took effect upstream) or --failed (it did not)");
@@ -143,7 +151,7 @@ async function resolve(runtime: Runtime, id: string, flags: readonly string[], i
     );
     return EXIT.decided;
   }
-  const decision = await resolveAudited(runtime, id, done ? "done" : "failed", reason, "operator");
+  const decision = await resolveAudited(tools, runtime, id, done ? "done" : "failed", reason, "operator");
   const code = reportDecision(decision, id, io, "resolved");
   return decision.outcome === "decided" ? EXIT.ok : code;
 }
@@ -173,7 +181,7 @@ async function dispatch(
   }
   if (command === "show") return show(tools, runtime, id, io);
   if (command === "approve") return approve(tools, runtime, id, io);
-  if (command === "resolve") return resolve(runtime, id, rest, io);
+  if (command === "resolve") return resolve(tools, runtime, id, rest, io);
   return reject(runtime, id, reasonOf(rest), io);
 }
 

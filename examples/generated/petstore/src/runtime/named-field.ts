@@ -139,3 +139,19 @@ export function tokenToSendBack(step: Pick<StepSpec, "params" | "body">, body: u
   }
   return undefined;
 }
+
+/** A field that carries where an earlier listing left off: a sync, page, delta or continuation token, or a cursor. */
+const RESUME_FIELD =
+  /(?:^|_)(?:(?:sync|page|delta|continuation|resume|change|state)_?token|cursor|sync_?state|resource_?version)$/;
+
+/**
+ * The arguments that send a sync token or cursor (Google's `syncToken` from `sync_token`), for an answer saying it
+ * expired: the call works again without them. Those whose first word the answer says ("Sync token is no longer
+ * valid" → `syncToken`, not `pageToken`), else all of them; empty when the step sends none from an argument.
+ */
+export function resumeTokenInputs(step: Pick<StepSpec, "params" | "body">, said = ""): string[] {
+  const fields = sentFields(step).filter((f) => RESUME_FIELD.test(snake(f.name)));
+  const spoken = fields.filter((f) => new RegExp(`\\b${snake(f.name).split("_")[0]}`, "i").test(said));
+  const chosen = spoken.length > 0 ? spoken : fields;
+  return [...new Set(chosen.flatMap((f) => f.reads.flatMap((e) => (e.kind === "inputs" ? [e.name] : []))))];
+}

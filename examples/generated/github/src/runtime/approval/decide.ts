@@ -2,7 +2,7 @@
 // An operator's approve, reject or resolve on the state store, with its audit records (for the command and console).
 import { traceToolCall } from "../telemetry/index.js";
 import { EXECUTE_APPROVED, TOOL_SPEC, type BoundTool, type Runtime } from "../tool.js";
-import { callOrigin, queuedElsewhere } from "./origin.js";
+import { queuingSpec } from "./origin.js";
 import type { ToolResult } from "../types.js";
 import {
   approveRequest,
@@ -12,6 +12,24 @@ import {
   type Decision,
   type Resolution,
 } from "./queue.js";
+
+/**
+ * `elsewhere` when `id` was queued by a call of another origin than this package's tool of its name (another package
+ * of the same name): neither approved nor resolved here, since this package's tool would send, or its operator would
+ * check, another call. Rejecting it is allowed (it only stops a request, which its own package is told).
+ */
+async function queuedElsewhereIn(
+  tools: Readonly<Record<string, BoundTool>>,
+  runtime: Runtime,
+  id: string,
+): Promise<Decision | undefined> {
+  const queued = await runtime.state.get(id);
+  const spec = queued === undefined ? undefined : tools[queued.tool]?.[TOOL_SPEC];
+  if (queued === undefined || spec === undefined) return undefined;
+  return queuingSpec(queued, spec, runtime.toolset) === undefined
+    ? { outcome: "elsewhere", record: queued }
+    : undefined;
+}
 
 function outcomeOf(result: ToolResult): { outcome: string; status?: number } {
   if (!Object.hasOwn(result, "error")) return { outcome: "ok" };
@@ -30,14 +48,8 @@ export async function approveAudited(
   id: string,
   by: string,
 ): Promise<Decision> {
-  const queued = await runtime.state.get(id);
-  const bound = queued === undefined ? undefined : tools[queued.tool];
-  if (
-    queued !== undefined &&
-    bound !== undefined &&
-    queuedElsewhere(queued, callOrigin(bound[TOOL_SPEC], runtime.toolset))
-  )
-    return { outcome: "elsewhere", record: queued };
+  const elsewhere = await queuedElsewhereIn(tools, runtime, id);
+  if (elsewhere !== undefined) return elsewhere;
   const execute = async (tool: string, args: Record<string, unknown>, record: ApprovalRecord): Promise<ToolResult> => {
     const bound = tools[tool];
     if (bound === undefined)
@@ -107,14 +119,20 @@ export async function rejectAudited(
   return decision;
 }
 
-/** Records what an operator found upstream for an interrupted execution of `id` (never re-runs it); audited as `by`. */
+/**
+ * Records what an operator found upstream for an interrupted execution of `id` (never re-runs it); audited as `by`. A
+ * request queued by a call of another origin is left as it is (its operator checks another API).
+ */
 export async function resolveAudited(
+  tools: Readonly<Record<string, BoundTool>>,
   runtime: Runtime,
   id: string,
   outcome: Resolution,
   reason: string | undefined,
   by: string,
 ): Promise<Decision> {
+  const elsewhere = await queuedElsewhereIn(tools, runtime, id);
+  if (elsewhere !== undefined) return elsewhere;
   const decision = await resolveRequest(runtime.state, id, outcome, reason, by);
   if (decision.outcome === "decided") {
     const record = decision.record;

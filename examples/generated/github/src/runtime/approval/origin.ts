@@ -26,7 +26,24 @@ export function callOrigin(tool: ToolSpec, toolset: Pick<ToolsetSpec, "servers" 
 export const queuedElsewhere = (record: { readonly origin?: string }, origin: string): boolean =>
   record.origin !== undefined && record.origin !== origin;
 
-/** What an operator is told of a request `queuedElsewhere`: who can act on it. */
+/**
+ * What an operator is told of a request `queuedElsewhere`: who can act on it. This package's tool of that name sends
+ * another call, so its method, path and target are not shown here.
+ */
 export const QUEUED_ELSEWHERE = (id: string, tool: string): string =>
   `Request ${id} (${tool}) was queued by another package that shares this toolset's name and state store (or by ` +
-  `a version of this one whose ${tool} sends another call): approve it with the package that queued it, or reject it`;
+  `a version of this one whose ${tool} sends another call): approve or resolve it with the package that queued it ` +
+  `(it calls another API than this one's ${tool}), or reject it`;
+
+/**
+ * The spec this package runs, previews and resolves a request with: its tool of the request's name, unless that tool
+ * sends another call than the one that queued it (`queuedElsewhere`: its method, path and target would be another
+ * API's). Undefined too when this package has no such tool.
+ */
+export function queuingSpec(
+  record: { readonly origin?: string },
+  spec: ToolSpec | undefined,
+  toolset: Pick<ToolsetSpec, "servers" | "securitySchemes">,
+): ToolSpec | undefined {
+  return spec === undefined || queuedElsewhere(record, callOrigin(spec, toolset)) ? undefined : spec;
+}

@@ -24,6 +24,8 @@ export interface RequestView {
   readonly risk: string;
   /** The changing step's method and path, and the target reads chose; absent for a tool this package lacks. */
   readonly summary?: RequestSummary;
+  /** Queued by a call of another origin (another package of the same name): only rejecting it is offered here. */
+  readonly elsewhere?: boolean;
 }
 
 /** The console's base path. */
@@ -76,7 +78,8 @@ function requestRow(view: RequestView): Html {
   const { record, summary } = view;
   const state = shownState(record);
   return html`<tr data-id="${record.id}"><td class="nowrap">${idLink(record.id)}</td>
-<td class="nowrap">${record.tool}</td><td class="risk-${view.risk}">${view.risk}</td>
+<td class="nowrap">${record.tool}${view.elsewhere === true ? " (another package's)" : ""}</td>
+<td class="risk-${view.risk}">${view.risk}</td>
 <td class="state-${state}">${state}</td>
 <td class="call"><code>${summary === undefined ? "" : `${summary.method} ${summary.path}`}</code></td>
 <td class="target">${summary?.target ?? ""}</td>
@@ -132,8 +135,11 @@ function stepRow(step: StepPreview, index: number): Html {
 <td><pre>${valuesHtml(step.values)}</pre></td></tr>`;
 }
 
-function previewTable(preview: ApprovalPreview | undefined, record: ApprovalRecord): Html {
+function previewTable(preview: ApprovalPreview | undefined, view: RequestView): Html {
+  const { record } = view;
   const state = record.state;
+  if (preview === undefined && view.elsewhere === true)
+    return html`<p class="error" id="elsewhere">${QUEUED_ELSEWHERE(record.id, record.tool)}.</p>`;
   if (preview === undefined)
     return html`<p class="error">This package has no tool of that name; reject the request.</p>`;
   const open = state === "pending" || state === "approved";
@@ -163,15 +169,19 @@ function actions(view: RequestView, csrf: string): Html {
   const { record } = view;
   const action = (verb: string) => `${requestPath(record.id)}/${verb}`;
   if (record.state === "pending" || record.state === "approved") {
-    return html`<h2>Decide</h2><form id="approve" method="post" action="${action("approve")}"
+    const approve =
+      view.elsewhere === true
+        ? html``
+        : html`<form id="approve" method="post" action="${action("approve")}"
  data-confirm="${confirmQuestion(view)}"><input type="hidden" name="csrf" value="${csrf}"><button
- type="submit" class="approve">Approve and run</button></form>
+ type="submit" class="approve">Approve and run</button></form>`;
+    return html`<h2>Decide</h2>${approve}
 <section class="reject"><h3>Reject instead</h3><form id="reject" method="post" action="${action("reject")}"
  data-confirm="${`Reject ${record.tool}? Nothing is sent.`}"><input type="hidden" name="csrf" value="${csrf}"><p><label
  >Reason, shown to the model <textarea name="reason" maxlength="2000"></textarea></label></p>
  <button type="submit">Reject</button></form></section>`;
   }
-  if (record.interrupted !== true) return html``;
+  if (record.interrupted !== true || view.elsewhere === true) return html``;
   return html`<h2>Resolve the interrupted execution</h2><p>${record.claimedBy ?? "A process"} started executing it at
 ${record.claimedAt ?? record.updatedAt} and stopped before recording the outcome. It may or may not have reached the
 API, and it is never re-run: check the API, then record what you found.</p>
@@ -223,7 +233,7 @@ export function detailPage(
       field("Reason", record.reason),
     ]}</table>
 <h2>Arguments (redacted)</h2><pre id="arguments">${json(record.arguments)}</pre>
-${previewTable(preview, record)}${result}
+${previewTable(preview, view)}${result}
 ${actions(view, frame.csrf)}`,
   );
 }

@@ -3,10 +3,12 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { TLSSocket } from "node:tls";
 import { approveAudited, rejectAudited, resolveAudited } from "../approval/decide.js";
+import { queuingSpec } from "../approval/origin.js";
 import { previewApproval } from "../approval/preview.js";
 import { requestSummary } from "../approval/preview-lines.js";
 import { listApprovals, showApproval, type ApprovalRecord, type Decision } from "../approval/queue.js";
 import { TOOL_SPEC, type BoundTool, type Runtime } from "../tool.js";
+import type { ToolSpec } from "../types.js";
 import { CONSOLE_CSS, CONSOLE_JS } from "./assets.js";
 import {
   bearerOf,
@@ -121,9 +123,13 @@ export function createConsole(init: ConsoleInit): ConsoleRoute {
   const riskOf = (tool: string): string => init.tools[tool]?.[TOOL_SPEC].risk ?? "unknown";
   const secure = (req: IncomingMessage): boolean =>
     secureCookies === "always" || (secureCookies === "auto" && overHttps(req));
+  const specOf = (record: ApprovalRecord): ToolSpec | undefined =>
+    queuingSpec(record, init.tools[record.tool]?.[TOOL_SPEC], init.runtime.toolset);
   const viewOf = (record: ApprovalRecord): RequestView => {
-    const spec = init.tools[record.tool]?.[TOOL_SPEC];
+    const spec = specOf(record);
     const summary = spec === undefined ? undefined : requestSummary(previewApproval(record, spec, init.runtime.config));
+    if (spec === undefined && init.tools[record.tool] !== undefined)
+      return { record, risk: "unknown", elsewhere: true };
     return { record, risk: riskOf(record.tool), ...(summary === undefined ? {} : { summary }) };
   };
 
@@ -159,7 +165,7 @@ export function createConsole(init: ConsoleInit): ConsoleRoute {
     const record = await showApproval(init.runtime.state, id);
     if (record === undefined)
       return send(res, 404, messagePage(frameOf(session), "Not found", `No approval request ${id}.`));
-    const spec = init.tools[record.tool]?.[TOOL_SPEC];
+    const spec = specOf(record);
     const frame = { ...frameOf(session), csrf: session.cookie === "" ? "" : csrfToken(session) };
     send(
       res,
@@ -242,7 +248,13 @@ export function createConsole(init: ConsoleInit): ConsoleRoute {
           `Request ${id} is still executing; only an interrupted execution can be resolved.`,
         ),
       );
-    return reportDecision(res, session, id, await resolveAudited(init.runtime, id, outcome, reason, by), "resolved");
+    return reportDecision(
+      res,
+      session,
+      id,
+      await resolveAudited(init.tools, init.runtime, id, outcome, reason, by),
+      "resolved",
+    );
   }
 
   async function signedIn(req: IncomingMessage, res: ServerResponse, session: Session, url: URL): Promise<void> {
