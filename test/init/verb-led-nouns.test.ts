@@ -17,6 +17,8 @@ const { model, operation } = specModels({
   visma: join(api, "visma.net.json"),
   text2data: join(api, "text2data.org.json"),
   moderator: join(api, "azure.com/cognitiveservices-ContentModerator.json"),
+  tfl: join(api, "tfl.gov.uk.json"),
+  scaleUnits: join(api, "azure.com/azsadmin-ScaleUnitNode.json"),
 });
 
 describe("a last segment that opens with a verb", () => {
@@ -63,6 +65,19 @@ describe("a last segment that opens with a verb", () => {
       "POST /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.Compute/virtualMachineScaleSets/{vmScaleSetName}/rollingUpgrades/cancel",
       "cancel_rolling_upgrade",
     ],
+    // A group of several words is the noun though its first word may be a verb: TfL's `StopPoint_Get` (never
+    // `stop_point_get`, "stop" read as the action), Azure Stack's `ScaleUnitNodes_Repair`.
+    ["tfl", "GET /StopPoint/{ids}", "get_stop_point"],
+    ["tfl", "GET /StopPoint/Mode/{modes}", "get_stop_point_by_mode"],
+    ["tfl", "GET /StopPoint/ServiceTypes", "get_stop_point_service_types"],
+    [
+      "scaleUnits",
+      "POST /subscriptions/{subscriptionId}/resourceGroups/{resourceGroupName}/providers/Microsoft.Fabric.Admin/fabricLocations/{location}/scaleUnitNodes/{scaleUnitNode}/Repair",
+      "repair_scale_unit_node",
+    ],
+    // One word that may be a verb stays as written (`Search_Get` searches); so does a group led by a verb that is never
+    // a noun.
+    ["tfl", "GET /Search", "search_get"],
     // Azure Batch: a one-word verb after the group, whatever its group's words (`JobSchedule`: never "schedule"), and
     // a verb no table knows when the path ends in it (`Task_Terminate` on `…/terminate`); lists name their things.
     ["batch", "GET /jobs", "list_jobs"],

@@ -434,14 +434,19 @@ const PLAIN_VERBS: ReadonlySet<string> = new Set([
  * `list_availability_sets_by_subscription`, `VirtualMachines_ListAll` → `list_all_virtual_machines`); a verb there
  * that names its own object says whose (`AuthorizationRules_ListKeys` → `list_authorization_rule_keys`), unless the
  * object restates it (`…RollingUpgrades_StartExtensionUpgrade` → `start_extension_upgrade`); a lone verb there
- * (`RollingUpgrades_Cancel`) is read from the path.
+ * (`RollingUpgrades_Cancel`) is read from the path; a group of several words is the noun even when its first word is a
+ * verb (TfL's `StopPoint_Get` → `get_stop_point`, `BikePoint_Search` → `search_bike_points`).
  */
 function nounFirst(name: string, nounWords = 1, groupVerb = false): string {
   const words = name.split("_").filter((w) => w !== "");
   const noun = words.length > nounWords ? words.slice(0, nounWords).join("_") : undefined;
   const [verb, ...after] = words.slice(nounWords);
   const grouped = groupVerb && verb !== undefined;
-  if (noun === undefined || verb === undefined || VERBS.has(words[0] as string)) return name;
+  // A group of several words is a noun even when it starts with a word that may be a verb (`StopPoint_Get`,
+  // `UpdateGroups_Delete`), unless that word is never a noun (`GetImdBid_GetAsync`); one word may be a verb.
+  const first = words[0] as string;
+  const verbFirst = VERBS.has(first) && !(grouped && nounWords > 1 && !PLAIN_VERBS.has(first));
+  if (noun === undefined || verb === undefined || verbFirst) return name;
   if (!PLAIN_VERBS.has(verb) && !grouped) return name;
   const [or, other, ...rest] = after;
   const alternative = or === "or" && other !== undefined && PLAIN_VERBS.has(other);
