@@ -84,6 +84,37 @@ export function withJsonDocument(ctx: IngestContext, contents: readonly MediaCon
   return [{ ...first, mediaType: "application/json", kind: "json" }, ...contents];
 }
 
+/** The named fields of an object schema, a `$ref` to a named one followed. */
+function fieldNames(schema: unknown, named: (ref: string) => unknown): string[] {
+  const resolved = isRecord(schema) && typeof schema["$ref"] === "string" ? named(schema["$ref"]) : schema;
+  return isRecord(resolved) && isRecord(resolved["properties"]) ? Object.keys(resolved["properties"]) : [];
+}
+
+/**
+ * The fields of a web framework's server-side return type, which the converter documented as the answer instead of
+ * what it carries: Spring's `ModelAndView` (`model`, `modelMap`, `view`, `viewName`, …: Europeana's every operation,
+ * whose answers are `{success, totalResults, items, …}`) and `ResponseEntity` (`body`, `statusCode`,
+ * `statusCodeValue`, `headers`: the answer is the body alone).
+ */
+const SERVER_TYPES: readonly (readonly string[])[] = [
+  ["model", "modelMap", "view", "viewName"],
+  ["body", "statusCode", "statusCodeValue"],
+];
+
+/** Whether an answer schema's fields are those of a server-side return type (all of its fields, at most 3 more). */
+export function isServerReturnType(fields: readonly string[]): boolean {
+  return SERVER_TYPES.some((type) => type.every((f) => fields.includes(f)) && fields.length <= type.length + 3);
+}
+
+/**
+ * Answer contents with a server-side return type's schema (see {@link isServerReturnType}) read as undeclared: the
+ * model is then told nothing of the answer's shape rather than fields it never has.
+ */
+export function withoutServerReturnTypes(ctx: IngestContext, contents: readonly MediaContent[]): MediaContent[] {
+  const named = namedSchemaOf(ctx);
+  return contents.map((c) => (isServerReturnType(fieldNames(c.schema, named)) ? { ...c, schema: {} } : c));
+}
+
 type Encoding = NonNullable<MediaContent["encoding"]>;
 
 function encodingOf(value: unknown): Encoding | undefined {

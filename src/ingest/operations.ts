@@ -10,6 +10,7 @@ import type {
 } from "../model/api-model.js";
 import { join } from "../util/pointer.js";
 import { deref, entriesAt, type IngestContext, type Located, type RawOperation } from "./context.js";
+import { documentKeys, keyOf } from "./every-call-keys.js";
 import { assignOperationIds, type AssignedId } from "./operation-ids.js";
 import { checkPathTemplate, operationParameters } from "./operation-parameters.js";
 import { borrowedListFilters } from "./list-filters.js";
@@ -153,11 +154,12 @@ export function operationToModel(ctx: IngestContext, { raw, summary }: Summarise
       message: `${summary.method.toUpperCase()} ${summary.path} declares no request body and only the query parameters of the list beside it (${[...borrowed].join(", ")}), without its paging: read as filters copied from that list, which a write neither filters by nor sends as fields; the tool offers none of them`,
     });
   }
+  const keys = documentKeys(ctx);
   const parameters = withoutBorrowedDescriptions(
     ctx,
     summary.path,
     withQuery.filter((p) => !(p.in === "query" && borrowed.has(p.name))),
-  );
+  ).map((p) => (keys.has(keyOf(p)) ? { ...p, everyCallKey: true as const } : p));
   const responses = responsesToModel(ctx, raw.operation);
   const { security, servers, extensions, pointer, ...head } = summary;
   return Object.freeze({

@@ -2,7 +2,7 @@
 import type { JsonSchema, ResponseModel } from "../model/api-model.js";
 import { join } from "../util/pointer.js";
 import { deref, entriesAt, type IngestContext, type Located } from "./context.js";
-import { contentKind, contentsToModel } from "./media.js";
+import { contentKind, contentsToModel, withoutServerReturnTypes } from "./media.js";
 import { swagger2Schema } from "./parameters.js";
 import { optional, recordOf, setEntry, stringOf } from "./walk.js";
 
@@ -26,7 +26,7 @@ export function responseToModel(ctx: IngestContext, input: { status: string; res
   return {
     status: input.status,
     description: stringOf(node["description"]) ?? "",
-    contents: contentsToModel(ctx, node["content"], join(pointer, "content")),
+    contents: withoutServerReturnTypes(ctx, contentsToModel(ctx, node["content"], join(pointer, "content"))),
     headers,
     pointer,
   };
@@ -59,7 +59,13 @@ export function swagger2ResponseToModel(
       required: false,
     });
   }
-  return { status: input.status, description: stringOf(node["description"]) ?? "", contents, headers, pointer };
+  return {
+    status: input.status,
+    description: stringOf(node["description"]) ?? "",
+    contents: withoutServerReturnTypes(ctx, contents),
+    headers,
+    pointer,
+  };
 }
 
 /** Rank of a status for success: explicit 2xx codes by number, then `2XX`; anything else is not a success. */

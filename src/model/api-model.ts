@@ -190,6 +190,11 @@ export interface Parameter {
   readonly contentType?: string;
   readonly examples: readonly unknown[];
   readonly pointer: string;
+  /**
+   * A key the API takes on nearly every operation, required wherever it is (Europeana's `wskey` query parameter): the
+   * caller's credential though no security scheme names it (see ingest/every-call-keys.ts).
+   */
+  readonly everyCallKey?: true;
 }
 
 export type ParameterStyle =

@@ -9,6 +9,7 @@ import { apiBodyCredentials, httpBasicSchemes, stepCredentials } from "./credent
 import { answerChecks } from "./envelope.js";
 import { withTaskReaders } from "./goals/poll-with.js";
 import { responseDescriptions } from "./goals/step.js";
+import { apiStatusTable } from "./status-answers.js";
 import { readsTaskById } from "./progress.js";
 import { bindAllOfOperation } from "./inputs.js";
 import { CONTINUATION } from "./goals/paging.js";
@@ -160,7 +161,7 @@ function operationToTool(model: ApiModel, operation: Operation, name: string, vo
         }),
     ...(credentials.generated.length === 0 ? {} : { credentials: credentials.generated }),
     successStatus: success?.status ?? "default",
-    responseDescriptions: responseDescriptions(operation),
+    responseDescriptions: responseDescriptions(operation, apiStatusTable(model.description)),
     errorHints: {},
     successCriteria: [],
     onSuccess: [],

