@@ -11,7 +11,7 @@ import {
 } from "./security.js";
 import { bearerAlternatives, bearerSchemes, schemeAliases, withoutAliases } from "./scheme-aliases.js";
 import { withSigning } from "./signing.js";
-import { DEFAULT_SERVERS, serversToModel, swagger2ServersToModel } from "./servers.js";
+import { DEFAULT_SERVERS, serversToModel, swagger2ServersToModel, withoutRepeatedBase } from "./servers.js";
 import { untitledName } from "./title.js";
 import { arrayOf, isRecord, optional, recordOf, setEntry, stringOf } from "./walk.js";
 
@@ -51,14 +51,29 @@ export function documentToIndex(
   return { index, operations };
 }
 
+/** The servers, each without a base path every operation path repeats (see `withoutRepeatedBase`), reported. */
+function unrepeatedServers(ctx: IngestContext, servers: ApiModel["servers"]): ApiModel["servers"] {
+  const paths = Object.keys(recordOf(ctx.document["paths"]));
+  return servers.map((server, i) => {
+    const url = withoutRepeatedBase(server.url, paths);
+    if (url === undefined) return server;
+    const at = ctx.dialect === "swagger-2.0" ? "/basePath" : join("/servers", i, "url");
+    ctx.reporter.report("SERVER_BASE_PATH_REPEATED", at, {
+      message: `every path begins with the server URL's own path (${JSON.stringify(server.url)} beside ${JSON.stringify(paths[0])}): the tools call ${JSON.stringify(url)} plus the path, not that path twice`,
+    });
+    return { ...server, url };
+  });
+}
+
 function headerOf(
   ctx: IngestContext,
   file: string,
 ): Pick<ApiModel, "dialect" | "file" | "title" | "version" | "description" | "servers"> {
-  const servers =
+  const declared =
     ctx.dialect === "swagger-2.0"
       ? swagger2ServersToModel(ctx.document)
       : (serversToModel(ctx.document["servers"]) ?? [...DEFAULT_SERVERS]);
+  const servers = unrepeatedServers(ctx, declared);
   const info = infoToModel(ctx);
   const named = info.title.trim() === "" ? untitledName(servers, file) : undefined;
   if (named !== undefined && isRecord(ctx.document["info"]) && typeof ctx.document["info"]["title"] === "string")

@@ -1,7 +1,7 @@
-// Repairs every `enum` whose values break its schema's own `type` (`type: integer, enum: ["6", "12"]`): each value read as the type where it can be, else dropped, one located warning per schema.
+// Repairs every `enum` whose values break its schema's own `type` (`type: integer, enum: ["6", "12"]`) or are padded with spaces (`" no"`): each value read as the type (trimmed) where it can be, else dropped, one located warning per schema.
 import { split } from "../util/pointer.js";
 import type { Reporter } from "./report.js";
-import { type EnumSite, enumValueFits } from "./scan.js";
+import { type EnumSite, enumValueFits, isPadded } from "./scan.js";
 import { type JsonRecord, updateMember } from "./walk.js";
 
 /** A value that breaks the type, read as one of the types where the same text means it (`"6"` → 6, `10` → `"10"`). */
@@ -34,7 +34,8 @@ function repaired(site: EnumSite): { values: unknown[]; read: [unknown, unknown]
     if (!seen.has(key)) seen.add(key), values.push(value);
   };
   for (const value of site.values) {
-    if (enumValueFits(value, site.type)) keep(value);
+    if (isPadded(value) && enumValueFits(value, site.type)) read.push([value, value.trim()]), keep(value.trim());
+    else if (enumValueFits(value, site.type)) keep(value);
     else {
       const as = readAs(value, site.type);
       if (as === undefined) dropped.push(value);
@@ -63,7 +64,11 @@ function message(site: EnumSite, fix: ReturnType<typeof repaired>): string {
       : fix.dropped.length > 0
         ? `; the tool accepts ${listed(fix.values)}`
         : "";
-  return `enum values of a schema of type ${type} are not of that type: ${parts.join("; ")}${outcome}`;
+  const padded = fix.read.length > 0 && fix.dropped.length === 0 && fix.read.every(([from]) => isPadded(from));
+  const what = padded
+    ? "enum values are padded with spaces (a list split at its commas?)"
+    : `enum values of a schema of type ${type} are not of that type`;
+  return `${what}: ${parts.join("; ")}${outcome}`;
 }
 
 /**

@@ -94,7 +94,11 @@ export function enumBesideFormat(record: Record<string, unknown>): boolean {
   return given.length > 0 && given.every((value) => fitsFormatShape(value, format) === false);
 }
 
-/** The schema's declared types when its `enum` holds a value none of them allows. */
+/** A string value with spaces around a word (Ticketmaster's `["yes", " no", " only"]`, a list split at its commas). */
+export const isPadded = (value: unknown): value is string =>
+  typeof value === "string" && value !== value.trim() && value.trim() !== "";
+
+/** The schema's declared types when its `enum` holds a value none of them allows, or a string padded with spaces. */
 function mistypedEnum(record: Record<string, unknown>): readonly string[] | undefined {
   const values = record["enum"];
   if (!Array.isArray(values)) return undefined;
@@ -102,7 +106,7 @@ function mistypedEnum(record: Record<string, unknown>): readonly string[] | unde
   const types =
     typeof type === "string" ? [type] : Array.isArray(type) ? type.filter((t) => typeof t === "string") : [];
   if (types.length === 0) return undefined;
-  return values.every((value) => enumValueFits(value, types)) ? undefined : types;
+  return values.every((value) => enumValueFits(value, types) && !isPadded(value)) ? undefined : types;
 }
 
 /**

@@ -44,3 +44,18 @@ function variablesToModel(value: unknown): Record<string, ServerVariable> {
   }
   return out;
 }
+
+/**
+ * The server URL without a base path that every operation path starts with again (Ticketmaster's Discovery server
+ * `//www.ticketmaster.com/discovery/v2` beside `/discovery/v2/events`, `/discovery/v2/venues`, …): written twice,
+ * every call would go to `/discovery/v2/discovery/v2/events`. Undefined when the URL has no such path (no path, a
+ * templated one, no operation paths, or one path that does not repeat it).
+ */
+export function withoutRepeatedBase(url: string, paths: readonly string[]): string | undefined {
+  const match = /^((?:[a-z][a-z0-9+.-]*:)?\/\/[^/?#]*)?(\/[^?#]*)$/i.exec(url);
+  const origin = match?.[1] ?? "";
+  const base = (match?.[2] ?? "").replace(/\/+$/, "");
+  if (base === "" || base.includes("{") || paths.length === 0) return undefined;
+  if (!paths.every((path) => path === base || path.startsWith(`${base}/`))) return undefined;
+  return origin === "" ? "/" : origin;
+}

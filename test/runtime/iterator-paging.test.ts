@@ -2,7 +2,8 @@
 // follow (`done: false`), and stop when it says this is the last page (`done: true`, `has_more: false`), cursor or not.
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { nextQuery } from "../../src/runtime/execute/paging.js";
+import { nextQuery, pagingOfAnswer } from "../../src/runtime/execute/paging.js";
+import { wrappedListPointer } from "../../src/runtime/returns/wrapped-list.js";
 import type { PagingSpec } from "../../src/runtime/types.js";
 import { ROOT } from "../support/e2e-harness.js";
 import { REPEAT_RUN } from "../support/ci-runs.js";
@@ -37,6 +38,33 @@ describe("nextQuery: a cursor the body names, and the body's last-page flag", ()
   ];
   it.each(table)("%s", (_, paging, body, want) => {
     expect(nextQuery(paging, {}, { body, headers, listed: 1 })).toEqual(want);
+  });
+});
+
+describe("wrappedListPointer / pagingOfAnswer: the list an object answer holds where the whole body is declared one", () => {
+  it.each<[string, unknown, string | undefined]>([
+    ["Stack Exchange's items", { items: [{ id: 1 }], has_more: true, quota_remaining: 3 }, "/items"],
+    ["an empty items", { items: [], has_more: false }, "/items"],
+    [
+      "HAL's _embedded list",
+      { _embedded: { events: [{ id: "e" }] }, _links: {}, page: { number: 0 } },
+      "/_embedded/events",
+    ],
+    ["a named list beside another", { data: [{ id: 1 }], included: [{ id: 2 }] }, "/data"],
+    ["two lists, neither named", { users: [{ id: 1 }], groups: [{ id: 2 }] }, undefined],
+    ["an error list only", { errors: [{ code: "E" }] }, undefined],
+    ["a list of numbers", { ids: [1, 2] }, undefined],
+    ["a list", [{ id: 1 }], undefined],
+  ])("%s", (_, body, pointer) => {
+    expect(wrappedListPointer(body)).toBe(pointer);
+  });
+
+  it("moves only a planned whole-body list", () => {
+    const root: PagingSpec = { list: "", style: "page", page: "page" };
+    expect(pagingOfAnswer(root, { items: [{ id: 1 }] }).list).toBe("/items");
+    expect(pagingOfAnswer(root, [{ id: 1 }])).toBe(root);
+    const named: PagingSpec = { list: "/data", style: "page", page: "page" };
+    expect(pagingOfAnswer(named, { items: [{ id: 1 }] })).toBe(named);
   });
 });
 

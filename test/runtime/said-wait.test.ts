@@ -15,6 +15,12 @@ describe("retryAfterInText: the seconds a message asks to wait", () => {
     ["words", "Too many requests. Retry after 30 seconds.", 30],
     ["minutes in words", "Quota exceeded, try again in 5 minutes", 300],
     ["wait for", "Please wait for 10 secs before the next call", 10],
+    [
+      "Stack Exchange's requests available in",
+      "too many requests from this IP, more requests available in 82216 seconds",
+      82216,
+    ],
+    ["requests will be available in", "Requests will be available in 3 minutes", 180],
     ["a limit is no wait", "Rate limit reached: 60 / min.", undefined],
     ["a number without a unit", "Too Many Requests: retry after 5", undefined],
     ["a date", "retry after 2015-01-01T05:18:23", undefined],

@@ -22,6 +22,12 @@ export const safetyCodes = {
     title: "a server URL is protocol-relative (`//host/base`): the generated tools use https",
     hint: "write the scheme in the spec (`https://host/base`), or set the package's BASE_URL variable when the API is served over plain http",
   },
+  SERVER_BASE_PATH_REPEATED: {
+    severity: "warning",
+    title:
+      "every operation path repeats the server URL's own path: the tools call the server without it, not the path twice",
+    hint: "write the server URL without the path the operation paths begin with (`https://host`), or the paths without it; set the package's BASE_URL variable if the API really serves the path twice",
+  },
   SERVER_URL_HTTPS_UPGRADED: {
     severity: "warning",
     title:

@@ -10,7 +10,7 @@ export const schemaCodes = {
   SCHEMA_ENUM_REPAIRED: {
     severity: "warning",
     title:
-      "an `enum` holds values its schema's `type` does not allow: each is read as that type where the same text means it, else left out",
+      "an `enum` holds values its schema's `type` does not allow, or strings padded with spaces: each is read as that type (trimmed) where the same text means it, else left out",
     hint: 'make the enum\'s values the schema\'s type (`type: integer` → `enum: [6, 12]`, not `["6", "12"]`), or change the type; until then the tool accepts the values as read',
   },
   SCHEMA_ENUM_BESIDE_FORMAT: {

@@ -4,6 +4,7 @@ import { resolvePointer } from "../expressions/index.js";
 import { escapeToken, pointerTokens } from "../expressions/pointer.js";
 import type { PagingSpec, ParamSpec } from "../types.js";
 import type { CompiledStep } from "./compile.js";
+import { wrappedListPointer } from "../returns/wrapped-list.js";
 
 /** Where to read on: the query parameters of the page to ask for, and how many of its items were already shown. */
 export interface Continuation {
@@ -156,6 +157,16 @@ export function pageAfter(
   const named = resolvePointer(answer.body, pointerTokens(next));
   if (named === null || named === "" || (named === undefined && ODATA_NEXT.test(next))) return "last";
   return typeof named === "string" || typeof named === "number" ? "more" : "unknown";
+}
+
+/**
+ * The paging of one answer: as planned, else, where the planned list is the whole body and the answer is an object
+ * wrapping it (see `wrappedListPointer`), with the list where the answer holds it.
+ */
+export function pagingOfAnswer(paging: PagingSpec, body: unknown): PagingSpec {
+  if (paging.list !== "" || Array.isArray(body)) return paging;
+  const list = wrappedListPointer(body);
+  return list === undefined ? paging : { ...paging, list };
 }
 
 /**

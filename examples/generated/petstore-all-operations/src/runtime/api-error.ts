@@ -249,7 +249,8 @@ function innerWord(error: unknown): string | undefined {
 /**
  * The API's code word in an error body: `error` (a word, or an object's `code`, `error`, `type`, `reason`: Spotify's
  * `{"error": {"status": 404, "message": "…", "reason": "NO_ACTIVE_DEVICE"}}`, else the words inside it, see
- * `innerWord`), the first of `errors`, or `code`.
+ * `innerWord`), the first of `errors`, or `code`, else a name or code beside them at the top (Stack Exchange's
+ * `{"error_id": 502, "error_name": "throttle_violation", "error_message": "…"}`).
  */
 export function errorBodyWord(body: unknown): string | undefined {
   if (!isRecord(body)) return undefined;
@@ -257,7 +258,8 @@ export function errorBodyWord(body: unknown): string | undefined {
     wordIn(body.error) ??
     innerWord(body.error) ??
     wordIn(body.errors) ??
-    (isCodeWord(body.code) ? body.code : undefined)
+    (isCodeWord(body.code) ? body.code : undefined) ??
+    [body.error_name, body.errorName, body.error_code, body.errorCode].find(isCodeWord)
   );
 }
 

@@ -63,9 +63,14 @@ const notWords: Words = (s) => (Object.hasOwn(s, "not") ? "must not match the ex
 const readOnlyWords: Words = (s) => (s["readOnly"] === true ? "read-only (set by the server)" : undefined);
 const writeOnlyWords: Words = (s) => (s["writeOnly"] === true ? "write-only (never returned)" : undefined);
 const deprecatedWords: Words = (s) => (s["deprecated"] === true ? "deprecated" : undefined);
-/** A spec default is what the server assumes for an absent value: said so, never "Default x", read as "send x". */
+/**
+ * A spec default is what the server assumes for an absent value: said so, never "Default x", read as "send x". A blank
+ * string says nothing of it (Ticketmaster writes `default: ""` on every filter: "the API's default () applies").
+ */
 const defaultWords: Words = (s) =>
-  Object.hasOwn(s, "default") ? `if left out, the API's default (${valueWords(s["default"])}) applies` : undefined;
+  Object.hasOwn(s, "default") && !(typeof s["default"] === "string" && s["default"].trim() === "")
+    ? `if left out, the API's default (${valueWords(s["default"])}) applies`
+    : undefined;
 
 const CONSTRAINT_WORDS: readonly Words[] = [
   lengthWords,

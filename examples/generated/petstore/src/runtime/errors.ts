@@ -422,13 +422,29 @@ export interface HttpFailure {
  * out a description that says nothing of a plan (Spotify documents its 403 as "Bad OAuth request (wrong consumer key,
  * …)", answered `PREMIUM_REQUIRED`).
  */
-function statusPhrase(step: HttpFailure["step"], status: number, plan = false): string {
+function statusPhrase(step: HttpFailure["step"], status: number, plan = false, word?: string): string {
   const documented = failureDescription(step, status);
-  const description = plan && documented !== undefined && !SAYS_PLAN.test(documented) ? undefined : documented;
+  const description =
+    (plan && documented !== undefined && !SAYS_PLAN.test(documented)) || namesOtherError(documented, word)
+      ? undefined
+      : documented;
   const reason = STATUS_CODES[status] ?? "Unknown status";
   return description && description.toLowerCase() !== reason.toLowerCase()
     ? `${status} ${reason} (${description})`
     : `${status} ${reason}`;
+}
+
+/** The code word a status's description opens with (Stack Exchange's "bad_parameter – 400 An invalid …"). */
+const OPENING_WORD = /^\s*([a-z][a-z0-9]*(?:_[a-z0-9]+)+)\b/;
+
+/**
+ * Whether the status's documented description names another error than the answer's code word: Stack Exchange
+ * documents 400 as `bad_parameter` and answers a throttled call 400 `throttle_violation`; that description would say
+ * the arguments were wrong.
+ */
+export function namesOtherError(description: string | undefined, word: string | undefined): boolean {
+  const opening = description === undefined ? undefined : OPENING_WORD.exec(description)?.[1];
+  return opening !== undefined && word !== undefined && codeWord(word) !== opening;
 }
 
 function rateLimitSuggestion(seconds: number | undefined): string | undefined {
@@ -515,14 +531,15 @@ function waitAsked(failure: HttpFailure, code: ErrorCode, summary: string | unde
 const WORDED_400 = new Set<ErrorCode>(["RATE_LIMITED", "NOT_FOUND", "CONFLICT"]);
 
 /**
- * A 400 whose API code word says the call was throttled, named a missing record, or conflicts: that code; a 403 whose
- * word says a rate limit or quota was reached (Google answers `rateLimitExceeded`, `dailyLimitExceeded` with 403): a
- * rate limit, not a refusal of the credentials.
+ * A 400 whose API code word says the call was throttled, named a missing record, or conflicts: that code; a 403 or a
+ * 5xx whose word says a rate limit or quota was reached (Google answers `rateLimitExceeded`, `dailyLimitExceeded` with
+ * 403, Stack Exchange documents `throttle_violation` as 502): a rate limit, not a refusal of the credentials nor a
+ * failure of the API's own.
  */
 function apiErrorCode(status: number, word: string | undefined): ErrorCode | undefined {
-  if ((status !== 400 && status !== 403) || word === undefined) return undefined;
+  if ((status !== 400 && status !== 403 && status < 500) || word === undefined) return undefined;
   const { code } = classifyApiError(word);
-  if (status === 403) return code === "RATE_LIMITED" ? code : undefined;
+  if (status !== 400) return code === "RATE_LIMITED" ? code : undefined;
   return WORDED_400.has(code) ? code : undefined;
 }
 
@@ -700,9 +717,12 @@ export function retryAfterInBody(body: unknown): number | undefined {
 /** One part of a wait said in words: `1m30s` is two, `7.2s`, `20ms`, `60 seconds`, `5 minutes` one. */
 const WAIT_UNIT = "ms|milliseconds?|s|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?";
 const WAIT_PART = new RegExp(`(\\d+(?:\\.\\d+)?)\\s*(${WAIT_UNIT})(?![a-z])`, "gi");
-/** "Please try again in 1s", "retry after 30 seconds", "try again in 1m30s": the wait, after the words that ask it. */
+/**
+ * "Please try again in 1s", "retry after 30 seconds", "try again in 1m30s", Stack Exchange's "more requests available
+ * in 82216 seconds": the wait, after the words that ask it.
+ */
 const SAID_WAIT = new RegExp(
-  `\\b(?:try(?: it)? again|retry|wait)\\s+(?:in|after|for)?\\s*` +
+  `\\b(?:try(?: it)? again|retry|wait|requests? (?:are |will be )?available)\\s+(?:in|after|for)?\\s*` +
     `((?:\\d+(?:\\.\\d+)?\\s*(?:${WAIT_UNIT})(?![a-z])\\s*)+)`,
   "i",
 );
@@ -850,7 +870,7 @@ export function httpStatusError(failure: HttpFailure): ErrorDetail {
   const timed = retryAfterSeconds !== undefined && code !== "RATE_LIMITED" && unknownOutcome === undefined;
   const spent = retryAfterSeconds === undefined && longLimitSaid(code, apiError, summary);
   const message =
-    `${step.operationId} failed with HTTP ${statusPhrase(step, status, plan)}.` +
+    `${step.operationId} failed with HTTP ${statusPhrase(step, status, plan, apiError)}.` +
     (said ? ` The API said: ${said}` : "") +
     (token === undefined ? "" : `${said !== undefined && !/[.!?]$/.test(said) ? "." : ""}${tokenSaid(token)}`);
   const fallback =

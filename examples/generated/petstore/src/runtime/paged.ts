@@ -12,6 +12,7 @@ import {
   mayHaveMore,
   nextPointerOf,
   nextQuery,
+  pagingOfAnswer,
   queryOf,
   resumeAfter,
   withQuery,
@@ -21,7 +22,7 @@ import { executeTool, type Execution } from "./execute/run.js";
 import type { StepEnv, StepResponse } from "./execute/step.js";
 import { setAtPointer } from "./execute/values.js";
 import { capResult, type CapOptions } from "./returns/cap.js";
-import { defaultResult } from "./returns/shape.js";
+import { defaultResult, withBackoffNote } from "./returns/shape.js";
 import { utf8Bytes } from "./returns/size.js";
 import type { PagingSpec } from "./types.js";
 
@@ -75,6 +76,8 @@ interface Pages {
   readonly unsure?: boolean;
   /** Whether the API named a page by a Link header (this call's or the continuation's): see `Continuation.linked`. */
   readonly linked?: boolean;
+  /** The paging of the last answer (its list where the answer holds it: see `pagingOfAnswer`). */
+  readonly paging: PagingSpec;
 }
 
 function listOf(body: unknown, paging: PagingSpec): unknown[] {
@@ -98,21 +101,29 @@ async function readPages(
     if (!execution.ok) return execution;
     const last = execution.last;
     if (last === undefined)
-      return { execution, last: { status: 200, headers: new Headers(), body: undefined }, listed };
+      return { execution, last: { status: 200, headers: new Headers(), body: undefined }, listed, paging };
     const sent = queryOf(last.url);
-    const items = listOf(last.body, paging);
+    const here = pagingOfAnswer(paging, last.body);
+    const items = listOf(last.body, here);
     items.forEach((item, index) => {
       if (index >= skip) listed.push({ item, query: sent, index });
     });
     const answer = { body: last.body, headers: last.headers, listed: items.length };
     linked ||= linksNextPage(last.headers.get("link"));
-    const named = nextQuery(paging, sent, answer);
-    const maybe = named === undefined && !linked ? mayHaveMore(paging, sent, answer) : undefined;
+    const named = nextQuery(here, sent, answer);
+    const maybe = named === undefined && !linked ? mayHaveMore(here, sent, answer) : undefined;
     const sure = named ?? (bodySaysMorePages(last.body) ? maybe : undefined);
     const next = sure ?? maybe;
     const done = listed.length >= bound || read >= MAX_PAGES || sameQuery(next, sent);
     if (next === undefined || done)
-      return { execution, last, listed, ...(next ? { next, unsure: !sure } : {}), ...(linked ? { linked } : {}) };
+      return {
+        execution,
+        last,
+        listed,
+        paging: here,
+        ...(next ? { next, unsure: !sure } : {}),
+        ...(linked ? { linked } : {}),
+      };
     query = next;
     skip = 0;
   }
@@ -175,7 +186,8 @@ function reserveFor(pages: Pages): number {
 }
 
 /** The result of a paged tool: the items that fit, and when more exist, `_truncated` and a whole `_continuation`. */
-function pagedResult(pages: Pages, paging: PagingSpec, cap: CapOptions): Record<string, unknown> {
+function pagedResult(pages: Pages, cap: CapOptions): Record<string, unknown> {
+  const paging = pages.paging;
   const bounded = paging.maxItems === undefined ? pages.listed : pages.listed.slice(0, paging.maxItems);
   const body = shownBody(
     pages.last.body,
@@ -187,10 +199,11 @@ function pagedResult(pages: Pages, paging: PagingSpec, cap: CapOptions): Record<
   const capped = capResult(full, { ...cap, maxBytes: Math.max(256, cap.maxBytes - reserveFor(pages)) });
   const shown = wholeItems(listIn(full, paging), listIn(capped, paging));
   const continuation = continuationAfter(pages, paging, shown);
-  if (continuation === undefined) return capped;
+  if (continuation === undefined) return withBackoffNote(capped, pages.last.body);
   const more = pages.unsure === true && pages.listed[shown] === undefined ? MAY_BE_MORE : MORE;
   const note = typeof capped["_truncated"] === "string" ? `${capped["_truncated"]}; ${more}` : more;
-  return { ...capped, _truncated: note, _continuation: encodeContinuation(continuation) };
+  const noted = { ...capped, _truncated: note, _continuation: encodeContinuation(continuation) };
+  return withBackoffNote(noted, pages.last.body);
 }
 
 /** Runs a paged tool: a continuation it did not make is INVALID_ARGUMENT, nothing sent. */
@@ -215,5 +228,5 @@ export async function runPaged(
     };
   const pages = await readPages(tool, paging, { args: run.args, env: run.env, ...(from ? { from } : {}) });
   if ("ok" in pages) return pages;
-  return { ok: true, result: pagedResult(pages, paging, run.cap) };
+  return { ok: true, result: pagedResult(pages, run.cap) };
 }

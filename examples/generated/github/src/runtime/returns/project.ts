@@ -8,6 +8,7 @@ import {
   asResultObject,
   defaultResult,
   withAcceptedNote,
+  withBackoffNote,
   withMorePagesNote,
   withTaskNote,
   withUnfinishedNote,
@@ -46,5 +47,6 @@ export function projectResult(input: ProjectionInput): Record<string, unknown> {
       : defaultResult(last?.body, last?.status, last?.headers, last?.url, last);
   const noted = withTaskNote(withUnfinishedNote(result, last?.unfinished), last?.startedTask);
   const unfinished = withAcceptedNote(noted, last?.status, last?.headers, last?.read);
-  return withMorePagesNote(withFailedItemsNote(unfinished, last?.failedItems), last?.headers, last?.body);
+  const paged = withMorePagesNote(withFailedItemsNote(unfinished, last?.failedItems), last?.headers, last?.body);
+  return withBackoffNote(paged, last?.body);
 }

@@ -12,6 +12,7 @@ import {
 } from "../errors.js";
 import { pointerTokens, resolvePointer } from "../expressions/pointer.js";
 import { isMarkedOffSpec } from "../http/labelled-text.js";
+import { wrappedListPointer } from "../returns/wrapped-list.js";
 import { isJsonLines } from "../http/read-body.js";
 import type { Redactor } from "../redact.js";
 import { isRecord, type EnvelopeSpec, type ErrorCode, type ErrorEnvelope, type StepSpec } from "../types.js";
@@ -265,6 +266,29 @@ function listOfDeclaredItems(step: StepSpec, declared: string, body: unknown): b
   );
 }
 
+/** Members (lower case, no `_` or `-`) counting the whole list: `total`, Spring's `totalElements`, `total_count`. */
+const COUNT_MEMBER = /^(?:total|totalcount|totalresults|totalitems|totalrecords|totalelements|totalhits)$/;
+
+/** Whether an object says its list is empty: a count of 0 at its top or in an object at its top (`page`). */
+const countsNone = (body: Record<string, unknown>): boolean =>
+  [body, ...Object.values(body).filter(isRecord)].some((object) =>
+    Object.entries(object).some(
+      ([key, value]) => value === 0 && COUNT_MEMBER.test(key.toLowerCase().replaceAll(/[_-]/g, "")),
+    ),
+  );
+
+/**
+ * An object holding the list where a list is declared, from a GET: Stack Exchange declares its questions as an array
+ * and answers `{"items": […], "has_more": true, "quota_remaining": 299}`; Ticketmaster declares `Event[]` and answers
+ * HAL `{"_embedded": {"events": […]}, "_links": …, "page": {…}}`, or, when nothing matched, no list at all beside
+ * its count of 0 (`page.totalElements: 0`). Passed on with its paging members, not a failure; unless the step's outputs
+ * read the declared list (`$response.body#/0/id`), which the wrapper cannot give.
+ */
+export function wrapsDeclaredList(step: StepSpec, declared: string, body: unknown): boolean {
+  if (declared !== "array" || step.method !== "get" || readsBody(step) || !isRecord(body)) return false;
+  return wrappedListPointer(body) !== undefined || countsNone(body);
+}
+
 /**
  * A body that is not the JSON type the spec declares (text, a JSON string, a list for an object); empty is not, nor
  * an answer the transport passed on marked as off the description (text labelled with a media type of its own)
@@ -277,7 +301,8 @@ function typeMismatch(step: StepSpec, answer: Answer, redact: Redactor | undefin
   if (marked && !readsBody(step)) return undefined;
   const body = marked ? (answer.body as Record<string, unknown>)["result"] : answer.body;
   const actual = jsonType(body);
-  if (actual === declared || listOfDeclaredItems(step, declared, body)) return undefined;
+  if (actual === declared || listOfDeclaredItems(step, declared, body) || wrapsDeclaredList(step, declared, body))
+    return undefined;
   const raw = typeof body === "string" ? body : JSON.stringify(body);
   const excerpt = capText((redact ?? ((s: string) => s))(raw.replace(/\s+/g, " ").trim()), EXCERPT_CAP);
   const got = actual === "string" ? "text (or a JSON string)" : `a JSON ${actual}`;

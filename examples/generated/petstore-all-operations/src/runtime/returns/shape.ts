@@ -195,6 +195,23 @@ export function withMorePagesNote(
   return { ...result, [MORE_PAGES_KEY]: note };
 }
 
+/** The member a result gets when the answer asks for a pause before this method is called again. */
+export const BACKOFF_KEY = "_backoff";
+
+/**
+ * The result with `_backoff` when the answer's body asks, at its top, for a pause of some seconds before the same
+ * method is called again (Stack Exchange's `"backoff": 10` on any answer, which its throttle enforces by refusing the
+ * next call early): the raw number says nothing of what it asks. The result as is otherwise.
+ */
+export function withBackoffNote(result: Record<string, unknown>, body: unknown): Record<string, unknown> {
+  const seconds = isPlainObject(body) ? body["backoff"] : undefined;
+  if (typeof seconds !== "number" || !Number.isFinite(seconds) || seconds <= 0) return result;
+  const note =
+    `The API asks that this tool not be called again for ${Math.ceil(seconds)} second${seconds <= 1 ? "" : "s"} ` +
+    "(its backoff): wait that long before the next call of this tool, or the API may refuse it.";
+  return { ...result, [BACKOFF_KEY]: note };
+}
+
 /** The result {@link emptyAnswer} gives a bodiless 202: its own `done: false` or none-found note says what it is. */
 const isEmptyAccepted = (result: Record<string, unknown>): boolean =>
   result["done"] === false || (result["ok"] === true && result["status"] === 202 && typeof result["note"] === "string");
