@@ -86,6 +86,36 @@ const DESTRUCTIVE_WORDS: ReadonlySet<string> = new Set([
   "expire",
   // A clear empties what is there (Calendar's `calendars.clear` "deletes all events", Sheets' `values.clear`).
   "clear",
+  // Stack Exchange's `GET /apps/{accessTokens}/de-authenticate` removes the app and destroys every token it had.
+  "deauthenticate",
+  "deauthorize",
+]);
+
+/**
+ * Destructive verbs that never name a thing: a read's last path segment spelling one (its words joined:
+ * `de-authenticate`) is what the call does even with no summary to say so — Stack Exchange's
+ * `GET /access-tokens/{accessTokens}/invalidate` ("Immediately expires the access tokens passed"), where a read's
+ * `/archive`, `/close` or `/leave` is mostly a noun.
+ */
+const NEVER_NOUNS: ReadonlySet<string> = new Set([
+  "delete",
+  "remove",
+  "revoke",
+  "uninstall",
+  "destroy",
+  "purge",
+  "erase",
+  "terminate",
+  "deactivate",
+  "wipe",
+  "unlink",
+  "disconnect",
+  "invalidate",
+  "truncate",
+  "kill",
+  "discard",
+  "deauthenticate",
+  "deauthorize",
 ]);
 
 /**
@@ -210,6 +240,7 @@ function pathVerbs(path: string, method?: HttpMethod, summary?: string): string[
   if (last.includes(".")) return identifierVerbs(last).slice(1);
   if (method === undefined) return [];
   const named = words(last);
+  if (isReadMethod(method) && NEVER_NOUNS.has(named.join(""))) return [named.join("")];
   const verb = QUANTIFIERS.has(named[0] ?? "") ? named[1] : named[0];
   if (verb === undefined) return [];
   return !isReadMethod(method) || openingVerb(summary) === verb ? [verb] : [];

