@@ -8,7 +8,7 @@ import { ingest } from "../../src/ingest/index.js";
 import { schemaLookup } from "../../src/model/api-source.js";
 import type { ApiModel, JsonSchema } from "../../src/model/api-model.js";
 import { createInputNamer, operationStep } from "../../src/planner/init/bindings.js";
-import { neededInSomeCases, neededProperties, oneOfGroups } from "../../src/planner/init/needed.js";
+import { neededInSomeCases, neededProperties, oneOfGroups, wholeRecordField } from "../../src/planner/init/needed.js";
 import { REPEAT_RUN } from "../support/ci-runs.js";
 
 const text = (description: string): JsonSchema => ({ type: "string", description });
@@ -33,6 +33,28 @@ describe("descriptions that say a field is required", () => {
   ] as const)("%s → needed: %s", (description, needed) => {
     expect(neededProperties({ field: text(description) }, [])).toEqual(needed ? ["field"] : []);
     expect(neededInSomeCases({ field: text(description) })).toEqual(needed ? [] : ["field"]);
+  });
+});
+
+describe("a body that requires nothing carries its whole record in one field", () => {
+  test.each([
+    [
+      "Gmail's raw",
+      "The entire email message in an RFC 2822 formatted and base64url encoded string.",
+      ["message"],
+      true,
+    ],
+    ["Cloud Support's comment body", "The full comment body. Maximum of 12800 characters.", ["comment"], true],
+    ["another record's word", "The entire email message in an RFC 2822 formatted string.", ["draft"], false],
+    ["a full name is no record", "The full name of the user.", ["user"], false],
+    ["no such words", "The message text.", ["message"], false],
+  ] as const)("%s", (_row, description, records, whole) => {
+    expect(wholeRecordField({ id: text("The id."), raw: text(description) }, records)).toBe(whole ? "raw" : undefined);
+  });
+
+  test("a field of another type is not it", () => {
+    const raw = { type: "integer", description: "The entire message size." } as JsonSchema;
+    expect(wholeRecordField({ raw }, ["message"])).toBeUndefined();
   });
 });
 

@@ -78,6 +78,34 @@ export function neededProperties(
 }
 
 /**
+ * The string field a body that requires nothing carries its whole record in, said in so many words: Gmail's `raw`,
+ * "The entire email message in an RFC 2822 formatted and base64url encoded string", of a `Message`; Cloud Support's
+ * `body`, "The full comment body", of a `Comment`. Every other field of such a body is the server's or optional, so a
+ * send or create without it sends nothing. `records` are the names the body's record goes by (its schema's, its
+ * operation's object), singular snake_case.
+ */
+export function wholeRecordField(
+  properties: Readonly<Record<string, JsonSchema>>,
+  records: readonly string[],
+): string | undefined {
+  const words = records.filter((r) => r !== "").map((r) => r.replaceAll("_", "[ _-]?"));
+  if (words.length === 0) return undefined;
+  const whole = new RegExp(
+    `^\\s*(?:the|an?)\\s+(?:entire|whole|complete|full)\\s+(?:[\\w-]+\\s+){0,2}(?:${words.join("|")})s?\\b`,
+    "i",
+  );
+  return Object.keys(properties).find((k) => {
+    const schema = properties[k];
+    return (
+      typeof schema === "object" &&
+      schema["type"] === "string" &&
+      schema["readOnly"] !== true &&
+      whole.test(descriptionOf(schema))
+    );
+  });
+}
+
+/**
  * A `name` that is the record's resource path, which the server assigns on create (Google Chat's space: "Resource name
  * of the space. Format: `spaces/{space}`"), not what a person calls it.
  */
