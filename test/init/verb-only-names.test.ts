@@ -276,6 +276,15 @@ describe.skipIf(REPEAT_RUN)("Google's drafts name goals by verb and resource, an
     expect(goals.filter((g) => /user id\b/.test(g.useWhen)).map((g) => g.name)).toEqual([]);
   });
 
+  test("Calendar: no drafted create or update offers the envelope's `kind` or `etag`", async () => {
+    const { goals } = draftGoals(await model("calendar"));
+    const sent = goals.flatMap((g) =>
+      g.steps.flatMap((s) => (s.body?.kind === "properties" ? s.body.entries.map(([k]) => `${g.name}.${k}`) : [])),
+    );
+    expect(sent.filter((k) => /\.(kind|etag)$/.test(k))).toEqual([]);
+    expect(sent).toContain("insert_event.summary");
+  });
+
   test("Calendar: list_events takes q, timeMin and timeMax; no access control list in the default draft", async () => {
     const { goals } = draftGoals(await model("calendar"));
     const params = goals.find((g) => g.name === "list_events")?.steps[0]?.params?.map((p) => p.name);

@@ -29,6 +29,7 @@ import {
   neededOnCreate,
   neededProperties,
   wholeRecordField,
+  envelopeStamp,
   retired,
   serverSet,
   serverState,
@@ -363,11 +364,13 @@ function settableFields(
   properties: Readonly<Record<string, JsonSchema>>,
   lookup: SchemaLookup,
   credential: (k: string) => boolean = () => false,
+  creates = false,
 ): string[] {
   const keys = Object.keys(properties).filter(
     (k) =>
       !isReadOnly(properties[k]) &&
       !serverSet(properties[k]) &&
+      !envelopeStamp(k, properties[k], creates) &&
       !retired(properties[k]) &&
       !credential(k) &&
       settable(properties[k], lookup),
@@ -826,6 +829,7 @@ function bodyOf(
               inPath(k) ||
               overridden(k) ||
               (creates && stampedByName(k, properties[k])),
+            posted,
           ),
         ).filter((k) => !targets.includes(k)),
       ]

@@ -260,6 +260,30 @@ export function neededOnCreate(properties: Readonly<Record<string, JsonSchema>>,
 const SAYS_SERVER_SET =
   /^\W*(output[- ]only|read[- ]only|immutable)\b|\b(set|assigned|generated|populated|filled in) by the (\w+ ){0,3}(server|system|service)\b/i;
 
+/** A Discovery resource type: `calendar#event`, `youtube#video`. */
+const RESOURCE_TYPE = /^[a-z][\w.-]*#[a-z][\w.-]*$/i;
+/** "ETag of the resource.", "Etag of this resource.", "ETag of this response for caching purposes." */
+const CACHE_STAMP = /^\W*e-?tag of (?:the|this) (?:resource|response|collection)\b/i;
+
+/**
+ * A field of a resource's envelope the server stamps, not a value a person gives, so no create or update offers it
+ * (Google's `kind`, "Identifies what kind of resource this is. Value: the fixed string "calendar#event"", or with that
+ * `default`; an `etag` said to be the resource's: "ETag of the resource."). On a create any `etag` is one (the record
+ * has none yet); on an update an `etag` described for optimistic concurrency (IAM's policy) is kept. A `kind` naming no
+ * `service#resource` type (Kubernetes' `Deployment`) is the client's.
+ */
+export function envelopeStamp(name: string, schema: JsonSchema | undefined, creates: boolean): boolean {
+  if (typeof schema !== "object") return false;
+  const text = descriptionOf(schema);
+  const snake = name.toLowerCase().replace(/[^a-z]/g, "");
+  if (snake === "kind") {
+    const stated = typeof schema["default"] === "string" ? [schema["default"]] : [];
+    const quoted = [...text.matchAll(/["`']([^"`'\s]+)["`']/g)].map((m) => m[1] ?? "");
+    return [...stated, ...quoted].some((v) => RESOURCE_TYPE.test(v));
+  }
+  return snake === "etag" && (creates || CACHE_STAMP.test(text));
+}
+
 /** Whether the description says the server sets this field (Google Dataflow's job `id`), so no update offers it. */
 export function serverSet(schema: JsonSchema | undefined): boolean {
   return SAYS_SERVER_SET.test(descriptionOf(schema));
