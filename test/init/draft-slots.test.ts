@@ -8,6 +8,7 @@ import { init } from "../../src/api/init.js";
 import { schemaLookup } from "../../src/model/api-source.js";
 import type { ApiModel, Operation } from "../../src/model/api-model.js";
 import { createInputNamer, operationStep } from "../../src/planner/init/bindings.js";
+import { selfValue } from "../../src/planner/init/self-value.js";
 import { isNiche } from "../../src/planner/init/importance.js";
 import { draftGoals, fullestFirst, resourcesOf } from "../../src/planner/init/index.js";
 import { groupProposals, listsUntyped, mainObject, setsFieldOfRecord } from "../../src/planner/init/proposals.js";
@@ -308,5 +309,65 @@ describe("a body field that the query parameter of its name overrides is asked o
     const add = step("add-tracks-to-playlist");
     expect(add.optional).toContain("position (query)");
     expect(add.optional).not.toContain("uris (query)");
+  });
+});
+
+describe("a path parameter whose words name a value for the signed-in user is sent as that value", () => {
+  const gmail = "The user's email address. The special value `me` can be used to indicate the authenticated user.";
+  test.each([
+    ["Gmail", "/users/{userId}/messages", gmail, "me"],
+    [
+      "Gmail, quoted",
+      "/users/{userId}/threads",
+      'User\'s email address. The special value "me" can be used to indicate the authenticated user.',
+      "me",
+    ],
+    [
+      "Google's other order",
+      "/users/{userId}/drafts",
+      "To indicate the authenticated user, you can use the special value `me`.",
+      "me",
+    ],
+    [
+      "Flat",
+      "/users/{user}/scores",
+      "Unique identifier of a Flat user. If you authenticated, you can use `me` to refer to the current user.",
+      "me",
+    ],
+    [
+      "the record the call acts on ends the path (Classroom's student)",
+      "/courses/{courseId}/students/{userId}",
+      gmail,
+      undefined,
+    ],
+    [
+      "an API key cannot use it",
+      "/users/{userId}/punches",
+      "Identifier of the user. Use 'Me' to get information about the currently logged in user. This is not possible with an api key.",
+      undefined,
+    ],
+    [
+      "a value that only answers for the user (trash nothing's posts of any user)",
+      "/users/{user_id}/posts",
+      "The user ID of the user whose posts will be retrieved. Using 'me' as the user_id will return the posts for the current user.",
+      undefined,
+    ],
+    [
+      "Calendar's primary calendar is no user",
+      "/calendars/{calendarId}/events",
+      'Calendar identifier. If you want to access the primary calendar of the currently logged in user, use the "primary" keyword.',
+      undefined,
+    ],
+  ] as const)("%s", (_row, path, description, value) => {
+    const name = /\{(\w+)\}\/[^{]*$/.exec(path)?.[1] ?? /\{(\w+)\}$/.exec(path)?.[1] ?? "";
+    const parameter = {
+      name,
+      in: "path",
+      required: true,
+      description,
+      schema: { type: "string" },
+      examples: [],
+    } as never;
+    expect(selfValue({ path }, parameter)).toBe(value);
   });
 });

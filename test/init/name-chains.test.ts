@@ -282,6 +282,95 @@ describe("optional id fields", () => {
   });
 });
 
+/** A mail API shaped as Gmail's: a `Thread` made of `Message`s, a send whose `Message` body requires nothing. */
+const mail = (threads: { create?: boolean; addressed?: boolean } = {}) => {
+  const json = (schema: object) => ({ content: { "application/json": { schema } } });
+  const ok = (schema: object) => ({ "200": { description: "OK", ...json(schema) } });
+  const message = { $ref: "#/components/schemas/Message" };
+  const thread = { $ref: "#/components/schemas/Thread" };
+  return {
+    openapi: "3.0.0",
+    info: { title: "Mail", version: "1" },
+    servers: [{ url: "https://mail.example.com" }],
+    paths: {
+      "/threads": {
+        get: {
+          operationId: "listThreads",
+          summary: "Lists the threads",
+          parameters: [{ name: "q", in: "query", schema: { type: "string" }, description: "Search query" }],
+          responses: ok({ type: "object", properties: { threads: { type: "array", items: thread } } }),
+        },
+        ...(threads.create
+          ? { post: { operationId: "createThread", requestBody: json(thread), responses: ok(thread) } }
+          : {}),
+      },
+      ...(threads.addressed === false
+        ? {}
+        : {
+            "/threads/{id}": {
+              get: {
+                operationId: "getThread",
+                parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }],
+                responses: ok(thread),
+              },
+            },
+          }),
+      "/messages/send": {
+        post: {
+          operationId: "sendMessage",
+          summary: "Sends the message",
+          requestBody: json(message),
+          responses: ok(message),
+        },
+      },
+    },
+    components: {
+      schemas: {
+        Message: {
+          type: "object",
+          properties: {
+            id: { type: "string", description: "The immutable ID of the message." },
+            threadId: { type: "string", description: "The ID of the thread the message belongs to." },
+            raw: {
+              type: "string",
+              format: "byte",
+              description: "The entire email message in an RFC 2822 formatted string.",
+            },
+          },
+        },
+        Thread: {
+          type: "object",
+          properties: {
+            id: { type: "string" },
+            snippet: { type: "string" },
+            messages: { type: "array", items: message },
+          },
+        },
+      },
+    },
+  };
+};
+
+describe("a conversation made of the records is no reference a send needs (Gmail's thread)", () => {
+  test.each([
+    ["no client creates a thread, a path reads one: the send stays single, the thread optional", {}, false],
+    ["a thread is created by a POST of its own: the reference is chained as before", { create: true }, true],
+    ["no path reads a thread (a change log): chained as before", { addressed: false }, true],
+  ] as const)("%s", async (_row, threads, chained) => {
+    const { goals } = draftGoals(await modelOf(mail(threads)), { maxGoals: 50 });
+    const calls = goals.map((g) => g.calls.join(" → "));
+    expect(calls.includes("GET /threads → POST /messages/send")).toBe(chained);
+    if (chained) return;
+    const send = goals.find((g) => g.calls.join(" → ") === "POST /messages/send");
+    const body = send?.steps[0]?.body;
+    expect(body?.kind === "properties" ? body.entries : body).toEqual([
+      ["raw", "$inputs.raw"],
+      ["threadId", "$inputs.thread_id"],
+    ]);
+    expect(send?.inputs.filter((i) => i.required).map((i) => i.name)).toEqual(["raw"]);
+  });
+});
+
 describe("lookups: the read that yields a slot's id", () => {
   test("a channel by name from the list (pick), a user by email from the single-record lookup (`user.id`)", async () => {
     const model = await modelOf(chat);

@@ -8,7 +8,13 @@ import { ingest } from "../../src/ingest/index.js";
 import { schemaLookup } from "../../src/model/api-source.js";
 import type { ApiModel, JsonSchema } from "../../src/model/api-model.js";
 import { createInputNamer, operationStep } from "../../src/planner/init/bindings.js";
-import { neededInSomeCases, neededProperties, oneOfGroups } from "../../src/planner/init/needed.js";
+import {
+  envelopeStamp,
+  neededInSomeCases,
+  neededProperties,
+  oneOfGroups,
+  wholeRecordField,
+} from "../../src/planner/init/needed.js";
 import { REPEAT_RUN } from "../support/ci-runs.js";
 
 const text = (description: string): JsonSchema => ({ type: "string", description });
@@ -33,6 +39,78 @@ describe("descriptions that say a field is required", () => {
   ] as const)("%s → needed: %s", (description, needed) => {
     expect(neededProperties({ field: text(description) }, [])).toEqual(needed ? ["field"] : []);
     expect(neededInSomeCases({ field: text(description) })).toEqual(needed ? [] : ["field"]);
+  });
+});
+
+describe("a body that requires nothing carries its whole record in one field", () => {
+  test.each([
+    [
+      "Gmail's raw",
+      "The entire email message in an RFC 2822 formatted and base64url encoded string.",
+      ["message"],
+      true,
+    ],
+    ["Cloud Support's comment body", "The full comment body. Maximum of 12800 characters.", ["comment"], true],
+    ["another record's word", "The entire email message in an RFC 2822 formatted string.", ["draft"], false],
+    ["a full name is no record", "The full name of the user.", ["user"], false],
+    ["no such words", "The message text.", ["message"], false],
+  ] as const)("%s", (_row, description, records, whole) => {
+    expect(wholeRecordField({ id: text("The id."), raw: text(description) }, records)).toBe(whole ? "raw" : undefined);
+  });
+
+  test("a field of another type is not it", () => {
+    const raw = { type: "integer", description: "The entire message size." } as JsonSchema;
+    expect(wholeRecordField({ raw }, ["message"])).toBeUndefined();
+  });
+});
+
+describe("a resource envelope's stamps are the server's: no create or update offers them", () => {
+  test.each([
+    [
+      "Google's kind, quoted",
+      "kind",
+      {
+        type: "string",
+        description: 'Identifies what kind of resource this is. Value: the fixed string "youtube#video".',
+      },
+      false,
+      true,
+    ],
+    [
+      "Calendar's kind, by its default",
+      "kind",
+      { type: "string", default: "calendar#event", description: 'Type of the resource ("calendar#event").' },
+      false,
+      true,
+    ],
+    [
+      "Kubernetes' kind is the client's",
+      "kind",
+      { type: "string", description: "Kind is a string value representing the REST resource this object represents." },
+      true,
+      false,
+    ],
+    ["Calendar's etag on an update", "etag", { type: "string", description: "ETag of the resource." }, false, true],
+    [
+      "any etag on a create",
+      "etag",
+      { type: "string", description: "Used to perform consistent read-modify-write updates." },
+      true,
+      true,
+    ],
+    [
+      "IAM's etag on an update: optimistic concurrency",
+      "etag",
+      {
+        type: "string",
+        description: "`etag` is used for optimistic concurrency control as a way to help prevent simultaneous updates.",
+      },
+      false,
+      false,
+    ],
+    ["another field", "status", { type: "string", description: "ETag of the resource." }, true, false],
+  ] as const)("%s", (_row, name, schema, creates, stamp) => {
+    expect(envelopeStamp(name, schema as JsonSchema, creates)).toBe(stamp);
   });
 });
 

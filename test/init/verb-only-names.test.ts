@@ -252,13 +252,37 @@ describe.skipIf(REPEAT_RUN)("Google's drafts name goals by verb and resource, an
   test("Gmail: a send first, list_messages with the search box `q`, no service words, no settings first", async () => {
     const { goals } = draftGoals(await model("gmail"));
     const names = goals.map((g) => g.name);
-    // The send is drafted as a chain filling the message's `threadId` (send_message_by_thread_q) since the Message
-    // body became JSON: bench/README, "Init round 27i", after merging.
-    expect([names[0]?.startsWith("send_message"), names[1]]).toEqual([true, "list_messages"]);
+    expect(names.slice(0, 2)).toEqual(["send_message", "list_messages"]);
     expect(names.filter((n) => /gmail|users|send_a\b/.test(n))).toEqual([]);
     expect(names.filter((n) => /send_as|filter|delegate|forwarding/.test(n))).toEqual([]);
     const list = goals.find((g) => g.name === "list_messages");
     expect(list?.steps[0]?.params?.find((p) => p.name === "q")?.value).toBe("$inputs.q");
+  });
+
+  test("Gmail: the send and the draft take the message (`raw`), a reply's `threadId` is optional, `userId` is `me`", async () => {
+    const { goals } = draftGoals(await model("gmail"));
+    const send = goals.find((g) => g.name === "send_message");
+    const body = send?.steps[0]?.body;
+    expect(send?.steps.length).toBe(1);
+    expect(body?.kind === "properties" ? body.entries.map(([k, v]) => [k, v]) : body).toEqual([
+      ["raw", "$inputs.raw"],
+      ["threadId", "$inputs.thread_id"],
+    ]);
+    expect(send?.inputs.filter((i) => i.required).map((i) => i.name)).toEqual(["raw"]);
+    const draft = goals.find((g) => g.name === "create_draft")?.steps[0]?.body;
+    expect(draft?.kind === "properties" ? draft.entries : draft).toEqual([["message", { raw: "$inputs.raw" }]]);
+    const userIds = goals.flatMap((g) => g.steps.flatMap((s) => s.params.filter((p) => p.name === "userId")));
+    expect(new Set(userIds.map((p) => p.value))).toEqual(new Set(["me"]));
+    expect(goals.filter((g) => /user id\b/.test(g.useWhen)).map((g) => g.name)).toEqual([]);
+  });
+
+  test("Calendar: no drafted create or update offers the envelope's `kind` or `etag`", async () => {
+    const { goals } = draftGoals(await model("calendar"));
+    const sent = goals.flatMap((g) =>
+      g.steps.flatMap((s) => (s.body?.kind === "properties" ? s.body.entries.map(([k]) => `${g.name}.${k}`) : [])),
+    );
+    expect(sent.filter((k) => /\.(kind|etag)$/.test(k))).toEqual([]);
+    expect(sent).toContain("insert_event.summary");
   });
 
   test("Calendar: list_events takes q, timeMin and timeMax; no access control list in the default draft", async () => {

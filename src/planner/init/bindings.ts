@@ -28,6 +28,8 @@ import {
   type OneOfFields,
   neededOnCreate,
   neededProperties,
+  wholeRecordField,
+  envelopeStamp,
   retired,
   serverSet,
   serverState,
@@ -39,7 +41,9 @@ import { pagingOf } from "../paging.js";
 import { isRuntimeHeader, saysMoreThanName } from "../inputs.js";
 import { sentTwin } from "../query-twin.js";
 import { htmlToText } from "../../util/html-text.js";
-import { operationRef, parameterEntity, singular } from "./operations.js";
+import { idParts, operationRef, parameterEntity, singular } from "./operations.js";
+import { madeOfRecords, schemaNamed } from "./body-slots.js";
+import { selfValue } from "./self-value.js";
 import { namesTarget } from "../change-inputs.js";
 import { deleteSelectors, requiredSelector } from "./delete-selectors.js";
 import { stem, verbClasses } from "../../runtime/adapters/search-words.js";
@@ -110,7 +114,11 @@ export function operationStep(
   const params: DraftParam[] = required.map((p) => ({
     name: p.name,
     in: p.in,
-    value: preset.get(p.name) ?? configured(operation, model, p) ?? `$inputs.${namer(p.name, p.schema, id)}`,
+    value:
+      preset.get(p.name) ??
+      configured(operation, model, p) ??
+      selfValue(operation, p) ??
+      `$inputs.${namer(p.name, p.schema, id)}`,
   }));
   for (const [name, value] of preset) {
     const p = operation.parameters.find((q) => q.name === name);
@@ -356,11 +364,13 @@ function settableFields(
   properties: Readonly<Record<string, JsonSchema>>,
   lookup: SchemaLookup,
   credential: (k: string) => boolean = () => false,
+  creates = false,
 ): string[] {
   const keys = Object.keys(properties).filter(
     (k) =>
       !isReadOnly(properties[k]) &&
       !serverSet(properties[k]) &&
+      !envelopeStamp(k, properties[k], creates) &&
       !retired(properties[k]) &&
       !credential(k) &&
       settable(properties[k], lookup),
@@ -754,9 +764,21 @@ function bodyOf(
   // A field written as a bare `$ref` says what it needs in the schema it names (Visma.net's `inventoryNumber`: a
   // `{value}` wrapper "Mandatory for POST, not applicable for PUT").
   const described = Object.fromEntries(Object.entries(properties).map(([k, v]) => [k, refDescribed(k, v, schemas)]));
-  const needed = [...neededProperties(described, requiredNames, creates, linked, setting), ...named].filter(
-    (k) => !unsent(k) && !hasDefault(properties[k]) && !credential(k),
-  );
+  // A body that requires nothing and carries its whole record in one field (Gmail's `raw`) needs that field.
+  const whole =
+    requiredNames.length === 0 && operation.method === "post"
+      ? wholeRecordField(properties, [
+          singular(toSnakeCase(refName(content.schema) ?? "")),
+          singular(toSnakeCase(operationProfile(operation).object.split(" ").at(-1) ?? "")),
+        ])
+      : undefined;
+  const needed = [
+    ...new Set([
+      ...neededProperties(described, requiredNames, creates, linked, setting),
+      ...named,
+      ...(whole === undefined ? [] : [whole]),
+    ]),
+  ].filter((k) => !unsent(k) && !hasDefault(properties[k]) && !credential(k));
   const lookup = schemaLookup(model.schemas);
   const inPath = (k: string): boolean => operation.parameters.some((p) => p.in === "path" && p.name === k);
   const object = operationProfile(operation).object.split(" ");
@@ -807,6 +829,7 @@ function bodyOf(
               inPath(k) ||
               overridden(k) ||
               (creates && stampedByName(k, properties[k])),
+            posted,
           ),
         ).filter((k) => !targets.includes(k)),
       ]
@@ -847,9 +870,13 @@ function bodyOf(
   const groups = oneOfGroups(properties).filter(
     (g) => !g.fields.some((k) => requiredNames.includes(k)) && g.fields.filter(offerable).length >= 2,
   );
-  const conditional = [...new Set([...neededInSomeCases(properties), ...groups.flatMap((g) => g.fields)])].filter(
-    offerable,
+  // So is the conversation a new record may go into as a reply (Gmail's `threadId`: see `madeOfRecords`).
+  const replies = Object.keys(properties).filter((k) =>
+    madeOfRecords(model, schemaNamed(model, idParts(k)?.entity ?? ""), refName(content.schema)),
   );
+  const conditional = [
+    ...new Set([...neededInSomeCases(properties), ...groups.flatMap((g) => g.fields), ...replies]),
+  ].filter(offerable);
   const skip = (k: string): boolean => sent.includes(k) || conditional.includes(k) || credential(k) || inPath(k);
   const nested: readonly NestedFields[] =
     sole !== undefined
@@ -1168,9 +1195,10 @@ function nestedNeeds(
     const required = Array.isArray(node["required"])
       ? (node["required"] as unknown[]).filter((k): k is string => typeof k === "string")
       : [];
-    return [
-      { name, inner, required, needs: required.filter(usable), onCreate: neededOnCreate(inner, object).filter(usable) },
-    ];
+    // An object that carries its whole record in one field (a Gmail draft's `message`: its `raw`) needs that field.
+    const whole = required.length === 0 ? wholeRecordField(inner, [singular(toSnakeCase(name))]) : undefined;
+    const onCreate = [...neededOnCreate(inner, object), ...(whole === undefined ? [] : [whole])].filter(usable);
+    return [{ name, inner, required, needs: required.filter(usable), onCreate }];
   });
   // One object that requires fields holds the body's content (a Deployment's `spec`); of several, each is a feature a
   // call may turn on (Stripe's charge: `shipping`, `transfer_data`), none of them needed.

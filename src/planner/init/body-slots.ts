@@ -137,9 +137,43 @@ export function isIdReference(value: unknown): boolean {
 }
 
 /** The component a schema refers to (`#/components/schemas/User` → `User`). */
-function refName(schema: JsonSchema): string | undefined {
+export function refName(schema: JsonSchema): string | undefined {
   if (typeof schema !== "object") return undefined;
   const allOf = schema["allOf"];
   const only = Array.isArray(allOf) && allOf.length === 1 ? (allOf[0] as Record<string, unknown>) : undefined;
   return componentName(schema["$ref"] ?? only?.["$ref"]);
+}
+
+/**
+ * Whether the named schema `record` is one the API makes of `own` records and no client sends (Gmail's `Thread`: its
+ * `messages` are `Message`s, its path `/threads/{id}` reads one, and no operation's body is a `Thread`): a conversation
+ * the records go into, by replying. A change log that lists records (Gmail's `History`) is no such thing: no path
+ * addresses one.
+ */
+export function madeOfRecords(model: ApiModel, record: string | undefined, own: string | undefined): boolean {
+  if (record === undefined || own === undefined || record === own) return false;
+  const schemas = schemaLookup(model.schemas);
+  const node = derefTop(schemas(record) ?? {}, schemas);
+  if (typeof node !== "object") return false;
+  const lists = Object.values((node["properties"] ?? {}) as Record<string, JsonSchema>).some((p) => {
+    const property = derefTop(p, schemas);
+    const items = typeof property === "object" && property["type"] === "array" ? property["items"] : undefined;
+    return typeof items === "object" && items !== null && refName(items as JsonSchema) === own;
+  });
+  const kind = compactName(record);
+  const addressed = (path: string): boolean =>
+    path
+      .split("/")
+      .some((s, i, all) => all[i + 1]?.startsWith("{") === true && compactName(singular(toSnakeCase(s))) === kind);
+  return (
+    lists &&
+    model.operations.some((o) => addressed(o.path)) &&
+    !model.operations.some((o) => o.requestBody?.contents.some((c) => refName(c.schema) === record) === true)
+  );
+}
+
+/** The named schema a field's object kind is (`threadId` → `Thread`), compared without separators or case. */
+export function schemaNamed(model: ApiModel, kind: string): string | undefined {
+  const wanted = compactName(kind);
+  return wanted === "" ? undefined : Object.keys(model.schemas).find((n) => compactName(n) === wanted);
 }

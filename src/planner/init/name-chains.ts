@@ -9,12 +9,21 @@ import { operationProfile } from "../profile.js";
 import { hasNicheSignal } from "./importance.js";
 import { isReadMethod } from "../risk.js";
 import { propertyNames, schemaAtPointer } from "../schema-walk.js";
-import { componentName } from "../schemas.js";
+import { componentName, derefTop } from "../schemas.js";
 import { jsonTypes, typesFit, type JsonType } from "../type-fit.js";
 import { namesTarget } from "../change-inputs.js";
 import { createInputNamer, operationStep, type InputNamer } from "./bindings.js";
-import { bodySlots, compactName, isIdReference, matchedObject, type BodySlot } from "./body-slots.js";
+import {
+  bodySlots,
+  compactName,
+  isIdReference,
+  madeOfRecords,
+  matchedObject,
+  refName,
+  type BodySlot,
+} from "./body-slots.js";
 import { recordObjects, type Resolver } from "./chains.js";
+import { wholeRecordField } from "./needed.js";
 import { chainName, operationGoalName } from "./names.js";
 import {
   idParts,
@@ -248,7 +257,10 @@ function chosenLookups(model: ApiModel, target: Operation, resolvers: readonly R
   const references = bodySlots(model, target)
     .filter(
       (slot) =>
-        !performedElsewhere(model, target, slot) && !secondOfPathRecord(target, slot) && !ownRecordId(target, slot),
+        !performedElsewhere(model, target, slot) &&
+        !secondOfPathRecord(target, slot) &&
+        !ownRecordId(target, slot) &&
+        !writtenWhole(model, target, slot),
     )
     .map((slot) => ({
       ...slot,
@@ -258,12 +270,32 @@ function chosenLookups(model: ApiModel, target: Operation, resolvers: readonly R
     const lookup = lookupForSlot(model, target, slot, resolvers);
     return lookup ? [lookup] : [];
   });
-  const declared = found.filter((l) => !l.slot.fromExample && l.slot.required !== false);
+  // A conversation the record goes into by replying (Gmail's thread) is no input a body that leaves it unsaid needs.
+  const sent = componentName(bodySchemaRef(target));
+  const reply = (l: SlotLookup): boolean =>
+    l.slot.required === undefined && madeOfRecords(model, refName(l.resolver.record), sent);
+  const declared = found.filter((l) => !l.slot.fromExample && l.slot.required !== false && !reply(l));
   const keyed = keyedObjects(model);
   const example = found
     .filter((l) => l.slot.fromExample && !keyed.has(compactName(l.slot.objects[0] ?? "")))
     .sort((a, b) => a.score - b.score || objectWeight(model, b.slot) - objectWeight(model, a.slot))[0];
   return [...declared, ...(example ? [example] : [])];
+}
+
+/**
+ * An object of the body the call writes in full, not one it names by its `id`: it carries its whole record in one field
+ * (a Gmail draft's `message`, whose `raw` is "The entire email message …"), so its `id` is the new record's own.
+ */
+function writtenWhole(model: ApiModel, target: Operation, slot: BodySlot): boolean {
+  const [name, id, ...rest] = slot.tokens;
+  const content = target.requestBody?.contents[0];
+  if (name === undefined || id !== "id" || rest.length > 0 || content === undefined) return false;
+  const schemas = schemaLookup(model.schemas);
+  const object = schemaAtPointer(content.schema, [name], schemas);
+  const node = object.ok ? derefTop(object.schema, schemas) : undefined;
+  const properties =
+    typeof node === "object" ? (node["properties"] as Record<string, JsonSchema> | undefined) : undefined;
+  return properties !== undefined && wholeRecordField(properties, [singular(toSnakeCase(name))]) !== undefined;
 }
 
 /**

@@ -78,6 +78,34 @@ export function neededProperties(
 }
 
 /**
+ * The string field a body that requires nothing carries its whole record in, said in so many words: Gmail's `raw`,
+ * "The entire email message in an RFC 2822 formatted and base64url encoded string", of a `Message`; Cloud Support's
+ * `body`, "The full comment body", of a `Comment`. Every other field of such a body is the server's or optional, so a
+ * send or create without it sends nothing. `records` are the names the body's record goes by (its schema's, its
+ * operation's object), singular snake_case.
+ */
+export function wholeRecordField(
+  properties: Readonly<Record<string, JsonSchema>>,
+  records: readonly string[],
+): string | undefined {
+  const words = records.filter((r) => r !== "").map((r) => r.replaceAll("_", "[ _-]?"));
+  if (words.length === 0) return undefined;
+  const whole = new RegExp(
+    `^\\s*(?:the|an?)\\s+(?:entire|whole|complete|full)\\s+(?:[\\w-]+\\s+){0,2}(?:${words.join("|")})s?\\b`,
+    "i",
+  );
+  return Object.keys(properties).find((k) => {
+    const schema = properties[k];
+    return (
+      typeof schema === "object" &&
+      schema["type"] === "string" &&
+      schema["readOnly"] !== true &&
+      whole.test(descriptionOf(schema))
+    );
+  });
+}
+
+/**
  * A `name` that is the record's resource path, which the server assigns on create (Google Chat's space: "Resource name
  * of the space. Format: `spaces/{space}`"), not what a person calls it.
  */
@@ -231,6 +259,30 @@ export function neededOnCreate(properties: Readonly<Record<string, JsonSchema>>,
  */
 const SAYS_SERVER_SET =
   /^\W*(output[- ]only|read[- ]only|immutable)\b|\b(set|assigned|generated|populated|filled in) by the (\w+ ){0,3}(server|system|service)\b/i;
+
+/** A Discovery resource type: `calendar#event`, `youtube#video`. */
+const RESOURCE_TYPE = /^[a-z][\w.-]*#[a-z][\w.-]*$/i;
+/** "ETag of the resource.", "Etag of this resource.", "ETag of this response for caching purposes." */
+const CACHE_STAMP = /^\W*e-?tag of (?:the|this) (?:resource|response|collection)\b/i;
+
+/**
+ * A field of a resource's envelope the server stamps, not a value a person gives, so no create or update offers it
+ * (Google's `kind`, "Identifies what kind of resource this is. Value: the fixed string "calendar#event"", or with that
+ * `default`; an `etag` said to be the resource's: "ETag of the resource."). On a create any `etag` is one (the record
+ * has none yet); on an update an `etag` described for optimistic concurrency (IAM's policy) is kept. A `kind` naming no
+ * `service#resource` type (Kubernetes' `Deployment`) is the client's.
+ */
+export function envelopeStamp(name: string, schema: JsonSchema | undefined, creates: boolean): boolean {
+  if (typeof schema !== "object") return false;
+  const text = descriptionOf(schema);
+  const snake = name.toLowerCase().replace(/[^a-z]/g, "");
+  if (snake === "kind") {
+    const stated = typeof schema["default"] === "string" ? [schema["default"]] : [];
+    const quoted = [...text.matchAll(/["`']([^"`'\s]+)["`']/g)].map((m) => m[1] ?? "");
+    return [...stated, ...quoted].some((v) => RESOURCE_TYPE.test(v));
+  }
+  return snake === "etag" && (creates || CACHE_STAMP.test(text));
+}
 
 /** Whether the description says the server sets this field (Google Dataflow's job `id`), so no update offers it. */
 export function serverSet(schema: JsonSchema | undefined): boolean {

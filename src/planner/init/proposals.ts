@@ -1,4 +1,5 @@
 // Proposes goals per group: a find/list read, a get-details read, create/update/delete actions, and resolution chains.
+import { selfValue } from "./self-value.js";
 import { htmlToText } from "../../util/html-text.js";
 import { isAccountParameter, isCredentialName, isCredentialParameter } from "../credentials.js";
 import { schemaLookup, type SchemaLookup } from "../../model/api-source.js";
@@ -1636,7 +1637,12 @@ export function spoken(name: string): string {
 
 function requiredOf(operation: Operation, creates = false): string {
   const known = operation.parameters.filter(
-    (p) => p.required && p.in !== "header" && !isCredentialName(p.name) && soleValue(p, NO_SCHEMAS) === undefined,
+    (p) =>
+      p.required &&
+      p.in !== "header" &&
+      !isCredentialName(p.name) &&
+      soleValue(p, NO_SCHEMAS) === undefined &&
+      selfValue(operation, p) === undefined,
   );
   return youKnow(operation, known.slice(0, 3), creates);
 }
@@ -1728,7 +1734,7 @@ export function lastPathParameter(operation: Pick<Operation, "path" | "parameter
 
 /** ` and you know its pet id` for an action on a record of the path; empty for one on the user's own state (`PUT /me/player/pause`). */
 function knowing(operation: Operation): string {
-  const path = operation.parameters.filter((p) => p.in === "path");
+  const path = operation.parameters.filter((p) => p.in === "path" && selfValue(operation, p) === undefined);
   if (path.length > 0) return youKnow(operation, path);
   const selectors = deleteSelectors(operation, operation.parameters).map((p) => spoken(p.name));
   return selectors.length === 0 ? "" : ` and you know its ${listed(selectors, "or")}`;
