@@ -1,5 +1,6 @@
 // The toolset's base URL and credential variables → what MCP clients are given: the variables, and each client's config.
 import { sentAsWholeAuthorization } from "../runtime/auth/apply.js";
+import { isApiVersionScheme } from "../runtime/auth/select.js";
 import { AWS_VARIABLES, credentialVariable, envVariable, toEnvWord } from "../runtime/auth/env.js";
 import { credentialVariables, resolveBaseUrl, TransportConfigError } from "../runtime/http/server-url.js";
 import type { SecurityRequirement, SecuritySchemeSpec, ToolsetSpec } from "../runtime/types.js";
@@ -22,6 +23,8 @@ export interface ClientVariable {
   readonly required: boolean;
   /** What a config shows in its place: `<API key>`. */
   readonly placeholder: string;
+  /** A credential that serves every tool alone, as at least one other does: set one of them, not all. */
+  readonly alone?: true;
   /** The value the server uses when it is not set (the base URL from the API description). */
   readonly default?: string;
 }
@@ -64,6 +67,7 @@ export function clientVariables(spec: ToolsetSpec, tools: SecuredTools): ClientV
   const describe = (name: string): string => described.get(name) ?? "";
   const baseUrl = envVariable(spec.envPrefix, "baseUrl");
   const fallback = defaultBaseUrl(spec);
+  const alone = schemesEnoughAlone(spec, tools);
   const credentials = Object.entries(spec.securitySchemes)
     .filter(([, scheme]) => scheme.type !== "mutualTLS")
     .flatMap(([scheme, definition]): ClientVariable[] => {
@@ -81,6 +85,7 @@ export function clientVariables(spec: ToolsetSpec, tools: SecuredTools): ClientV
           secret: true,
           required: needsAlone(tools, scheme),
           placeholder: `<${kind}>`,
+          ...(alone.includes(scheme) ? { alone: true as const } : {}),
         },
       ];
     });
@@ -170,6 +175,42 @@ function defaultBaseUrl(spec: ToolsetSpec): { readonly url: string; readonly tem
     if (error instanceof TransportConfigError) return undefined;
     throw error;
   }
+}
+
+/**
+ * The schemes each of which serves every tool by itself (each step that takes a credential lists an alternative of
+ * that scheme alone, API-version schemes aside), when at least two do: the operator sets one of them. AWS keys, which
+ * come as a pair, are left out; no tool taking a credential → none.
+ */
+export function schemesEnoughAlone(spec: ToolsetSpec, tools: SecuredTools): string[] {
+  const steps = tools.flatMap((tool) => tool.steps).filter((step) => step.security.some((r) => Object.keys(r).length));
+  if (steps.length === 0) return [];
+  const credentials = (r: SecurityRequirement): string[] =>
+    Object.keys(r).filter((name) => {
+      const scheme = spec.securitySchemes[name];
+      return scheme === undefined || !isApiVersionScheme(scheme);
+    });
+  const enough = Object.entries(spec.securitySchemes)
+    .filter(([, s]) => !isApiVersionScheme(s) && s.type !== "awsSigV4" && s.type !== "mutualTLS")
+    .map(([name]) => name)
+    .filter((name) => steps.every((step) => step.security.some((r) => credentials(r).join() === name)));
+  return enough.length >= 2 ? enough : [];
+}
+
+/**
+ * The README's list of the variables a config sets: each named (a secret said so), and credentials any one of which
+ * serves every tool joined by "or", with a word that one is enough and the lines of the others are to be deleted
+ * (a placeholder left in would be sent as a credential).
+ */
+export function variableListText(configured: readonly ClientVariable[]): string {
+  if (configured.length === 0) return "none";
+  const named = (v: ClientVariable): string => `\`${v.name}\`${v.secret ? ", a secret" : ""}`;
+  const alone = configured.filter((v) => v.alone === true);
+  if (alone.length < 2) return configured.map(named).join("; ");
+  const either =
+    `${alone.map(named).join(", or ")}: one is enough, as every tool accepts ${alone.length === 2 ? "either" : "any"}; ` +
+    "set it and delete the other lines, or a placeholder left there is sent as the credential";
+  return [...configured.filter((v) => v.alone !== true).map(named), either].join("; ");
 }
 
 /** True when every tool has a step that accepts no security alternative without this scheme. */

@@ -19,6 +19,7 @@ import {
   npxLaunch,
   shellCommand,
   shellWord,
+  variableListText,
   vscodeConfig,
 } from "./client-setup.js";
 import { jsonText } from "./escape.js";
@@ -137,10 +138,7 @@ function clientsView(spec: ToolsetSpec, settings: PackageSettings, variables: re
     folder: folderPlaceholder(toolset),
     localServer: `${folderPlaceholder(toolset)}/dist/server.js`,
     windowsServer: `C:\\path\\to\\${toolset}\\dist\\server.js`,
-    variableList:
-      configured.length === 0
-        ? "none"
-        : configured.map((v) => `\`${v.name}\`${v.secret ? ", a secret" : ""}`).join("; "),
+    variableList: variableListText(configured),
     claudeCode: shellCommand("claude", claudeCodeArgs(toolset, launch, configured)),
     httpServer: `${serve.join(" \\\n  ")} \\\n  node dist/server.js --http ${HTTP_EXAMPLE_PORT}`,
     claudeCodeHttp: shellCommand("claude", claudeCodeHttpArgs(toolset, `http://127.0.0.1:${HTTP_EXAMPLE_PORT}/mcp`)),

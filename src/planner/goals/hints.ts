@@ -215,11 +215,23 @@ function listerOf(input: ToolInput, step: StepPlan, self: string, tools: readonl
 function producerOf(input: string, self: string, tools: readonly ToolDef[], found: Found): string | undefined {
   const entity = input.endsWith("_id") ? input.slice(0, -3) : undefined;
   const candidates = tools.filter(
-    (t) => t.name !== self && t.category === "data" && !t.inputs.some((i) => i.required && i.name === input),
+    (t) =>
+      t.name !== self &&
+      t.category === "data" &&
+      !t.inputs.some((i) => i.required && i.name === input) &&
+      !samplesAtRandom(t),
   );
   const owner =
     entity === undefined ? undefined : candidates.find((t) => yields(t.returns.schema, { entity }, found, 0));
   return (owner ?? candidates.find((t) => yields(t.returns.schema, { input }, found, 0)))?.name;
+}
+
+/**
+ * A tool that answers records picked at random (Wordnik's `GET /words.json/randomWords`): valid values, but never the
+ * one the user meant, so no way to find it.
+ */
+export function samplesAtRandom(tool: Pick<ToolDef, "name" | "steps">): boolean {
+  return [tool.name, ...tool.steps.flatMap((s) => [s.operationId, s.path])].some((text) => /random/i.test(text));
 }
 
 /** {@link yieldsOnce}, each schema answered once per depth for what is wanted. */

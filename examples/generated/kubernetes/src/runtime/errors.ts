@@ -353,6 +353,23 @@ function textBodySummary(body: string): string | undefined {
   return text(plain.replace(/\s+/g, " "));
 }
 
+/**
+ * The error a body carries one level down, in a member object holding an `error` or `errors` (Qualtrics'
+ * `{meta: {httpStatus, error: {errorMessage, errorCode}}}`), read as a body's own; undefined when none says anything.
+ */
+function metaError(record: Readonly<Record<string, unknown>>): string | undefined {
+  for (const member of Object.values(record)) {
+    if (!isRecord(member)) continue;
+    const inner = lowerKeys(member);
+    if (inner.error === undefined && inner.errors === undefined) continue;
+    for (const shape of BODY_SHAPES.slice(2, 5)) {
+      const found = shape(inner);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
 function rawSummary(body: unknown): string | undefined {
   if (body === undefined || body === null) return undefined;
   if (typeof body === "string") return textBodySummary(body);
@@ -365,6 +382,8 @@ function rawSummary(body: unknown): string | undefined {
     }
     const items = itemErrors(record).slice(0, 5);
     if (items.length > 0) return items.join("; ");
+    const inner = metaError(record);
+    if (inner) return inner;
   }
   const json = JSON.stringify(body);
   return json === "{}" || json === "[]" ? undefined : json;
