@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { schemaIsAbout, schemaWords } from "../../src/planner/init/importance.js";
 import { namesAnother } from "../../src/planner/init/chains.js";
-import { draftGoals, rankedResources, removes, twoCoreCreates } from "../../src/planner/init/index.js";
+import { draftGoals, imports, rankedResources, removes, twoCoreCreates } from "../../src/planner/init/index.js";
 import { listTokens } from "../../src/planner/init/operations.js";
 import { belowAnotherRecord, everydayVerb, undoesFirst, verbRarity } from "../../src/planner/init/proposals.js";
 import type { JsonSchema, Parameter } from "../../src/model/api-model.js";
@@ -216,6 +216,18 @@ describe("an action that removes the record ranks with the deletes", () => {
     ["update", "delete", false],
   ] as const)("a goal of kind %s whose verb is %s: %s", (kind, verb, with_) => {
     expect(removes({ kind, ...(verb === undefined ? {} : { verb }) })).toBe(with_);
+  });
+});
+
+describe("an import of records made elsewhere ranks with the deletes", () => {
+  test.each([
+    ["act", "import", true],
+    ["act", "export", false],
+    ["act", "send", false],
+    ["act", undefined, false],
+    ["create", "import", false],
+  ] as const)("a goal of kind %s whose verb is %s: %s", (kind, verb, with_) => {
+    expect(imports({ kind, ...(verb === undefined ? {} : { verb }) })).toBe(with_);
   });
 });
 

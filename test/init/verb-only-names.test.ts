@@ -259,6 +259,12 @@ describe.skipIf(REPEAT_RUN)("Google's drafts name goals by verb and resource, an
     expect(list?.steps[0]?.params?.find((p) => p.name === "q")?.value).toBe("$inputs.q");
   });
 
+  test("Gmail: the migration call `messages.import` takes no place of the default draft (it ranks with the deletes)", async () => {
+    const names = draftGoals(await model("gmail")).goals.map((g) => g.name);
+    expect(names).not.toContain("import_message");
+    expect(names).toContain("modify_message_by_search");
+  });
+
   test("Gmail: the send and the draft take the message (`raw`), a reply's `threadId` is optional, `userId` is `me`", async () => {
     const { goals } = draftGoals(await model("gmail"));
     const send = goals.find((g) => g.name === "send_message");

@@ -135,7 +135,7 @@ const round = (p: Proposal): number =>
         ? KIND_ROUND[p.as]
         : p.kind === "chain"
           ? chainRound(p)
-          : removes(p)
+          : removes(p) || imports(p)
             ? KIND_ROUND.delete
             : KIND_ROUND[p.kind];
 
@@ -146,6 +146,13 @@ const round = (p: Proposal): number =>
  */
 export const removes = (p: Pick<Proposal, "kind" | "verb">): boolean =>
   p.kind === "act" && p.verb !== undefined && verbClasses(stem(p.verb))?.[0] === "delete";
+
+/**
+ * An action whose own verb is `import` (Gmail's `POST …/messages/import`, "Imports a message into only this user's
+ * mailbox … Does not send a message"; a key vault's certificate import) brings in records made elsewhere, a migration:
+ * it comes after the everyday reads and actions on the same records, with the deletes.
+ */
+export const imports = (p: Pick<Proposal, "kind" | "verb">): boolean => p.kind === "act" && p.verb === "import";
 
 /** A chain ranks as the goal it ends in: a change or action in round 1, a read in round 2, a delete in round 3. */
 function chainRound(p: Proposal): number {
