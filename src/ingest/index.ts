@@ -16,6 +16,7 @@ import { checkRefs } from "./refs.js";
 import { createReporter } from "./report.js";
 import { readEnumsBesideFormat } from "./enum-format.js";
 import { repairEnums } from "./enums.js";
+import { repairMojibake } from "./mojibake.js";
 import { readExampleValues } from "./example-values.js";
 import { readClosedAllOf } from "./closed-all-of.js";
 import { readRequiredApart } from "./required-refs.js";
@@ -148,9 +149,12 @@ async function prepare(
     reporter,
   );
   const read = readExampleValues(readUntypedItems(repaired, scan.untypedItems, reporter), scan.exampleSites);
-  const document = readClosedAllOf(
-    readRequiredApart(declareRequired(read, scan.requiredElsewhere, scan.compositions, reporter), scan.requiredApart),
-    scan.compositions,
+  const document = repairMojibake(
+    readClosedAllOf(
+      readRequiredApart(declareRequired(read, scan.requiredElsewhere, scan.compositions, reporter), scan.requiredApart),
+      scan.compositions,
+    ),
+    reporter,
   );
   const hoist = refs.external
     ? schemaRefTargets(

@@ -174,6 +174,34 @@ const WORD_ADVICE: readonly (readonly [RegExp, string])[] = [
   ],
 ];
 
+/**
+ * A credential named in a code word: a token or key of access. Never a bare `key` (an object's key in a store), and a
+ * bare `token` only beside invalid/expired/revoked or as the subject (Google Poly's `MISSING_TOKEN` is a parse error).
+ */
+const CREDENTIAL = "(?:access_|auth_|bearer_|oauth_|api_|session_)token|(?:access|api|app|application|auth|oauth)_key";
+
+/** Code words that say the call's credential is missing or refused, whatever HTTP status carries them. */
+const CREDENTIAL_WORDS: readonly (readonly [RegExp, ErrorCode])[] = [
+  [
+    new RegExp(
+      `^(?:(?:invalid|expired|revoked|missing|bad|no)_(?:${CREDENTIAL})|(?:invalid|expired|revoked)_token|` +
+        `(?:${CREDENTIAL}|token)_(?:required|missing|invalid|expired|revoked|compromised)|key_required)$`,
+    ),
+    "UNAUTHORIZED",
+  ],
+  [anyOf([...LACKS_PERMISSION, "access_denied", "forbidden", "not_authorized"]), "FORBIDDEN"],
+];
+
+/**
+ * UNAUTHORIZED or FORBIDDEN when the code word itself says the credential is missing, invalid or lacks access (Stack
+ * Exchange's `access_token_required`, `invalid_access_token`, `key_required`, `access_denied`, answered 400), else
+ * undefined: read beside any 4xx status, where the generic `\w+_required` and `invalid\w*` would say a bad argument.
+ */
+export function credentialWordCode(word: string): ErrorCode | undefined {
+  const normal = codeWord(word);
+  return CREDENTIAL_WORDS.find(([pattern]) => pattern.test(normal))?.[1];
+}
+
 /** `notInChannel`, `not-in-channel`, `NOT IN CHANNEL` → `not_in_channel`. */
 export function codeWord(text: string): string {
   return text

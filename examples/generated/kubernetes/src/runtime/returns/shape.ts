@@ -212,6 +212,34 @@ export function withBackoffNote(result: Record<string, unknown>, body: unknown):
   return { ...result, [BACKOFF_KEY]: note };
 }
 
+/** The member a result gets when the answer says its quota of calls is used up. */
+export const QUOTA_SPENT_KEY = "_quota_spent";
+
+/** Top-level members an answer counts its calls left in (Stack Exchange's `quota_remaining`), as code words. */
+const QUOTA_LEFT =
+  /^(?:(?:quota|requests?|calls?|credits?|rate_?limit)_remaining|remaining_(?:quota|requests?|calls?|credits?))$/;
+
+/**
+ * The result with `_quota_spent` when the answer's body says, at its top, that no call of its quota is left
+ * (Stack Exchange's `"quota_remaining": 0` on a 200): the raw 0 does not say that the next call will be refused.
+ */
+export function withQuotaSpentNote(result: Record<string, unknown>, body: unknown): Record<string, unknown> {
+  if (!isPlainObject(body)) return result;
+  const member = Object.keys(body).find((key) => QUOTA_LEFT.test(snakeWord(key)) && body[key] === 0);
+  if (member === undefined) return result;
+  const note =
+    `The API says this answer used the last call of its quota (\`${member}: 0\`): further calls to this API will ` +
+    "likely be refused until the quota resets. Tell the user before making more calls.";
+  return { ...result, [QUOTA_SPENT_KEY]: note };
+}
+
+/** `quotaRemaining`, `Quota-Remaining` → `quota_remaining`. */
+const snakeWord = (key: string): string =>
+  key
+    .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "_");
+
 /** The result {@link emptyAnswer} gives a bodiless 202: its own `done: false` or none-found note says what it is. */
 const isEmptyAccepted = (result: Record<string, unknown>): boolean =>
   result["done"] === false || (result["ok"] === true && result["status"] === 202 && typeof result["note"] === "string");

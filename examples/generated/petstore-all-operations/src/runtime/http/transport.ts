@@ -4,7 +4,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { createAuthenticator } from "../auth/authenticator.js";
 import { envVariable } from "../auth/env.js";
 import type { AppliedAuth, Authenticator } from "../auth/types.js";
-import { awsErrorType, errorBodyWord } from "../api-error.js";
+import { awsErrorType, credentialWordCode, errorBodyWord } from "../api-error.js";
 import { callerErrorCode, errorDetail, httpStatusError, responseDescription, type ErrorDetail } from "../errors.js";
 import { createRedactor, type Redactor } from "../redact.js";
 import type { StepSpec } from "../types.js";
@@ -78,6 +78,11 @@ function unauthorizedHint(auth: AppliedAuth, certificate: boolean): string | und
 const NONE_SENT =
   "The API refused a call that carried no credential: none is set for this tool. Do not retry; tell the user the " +
   "operator must give the toolset a credential for this API.";
+
+/** A 4xx whose code word says the credential is missing or invalid (`access_token_required` answered 400). */
+function credentialRefused(status: number, word: string | undefined): boolean {
+  return status >= 400 && status < 500 && word !== undefined && credentialWordCode(word) === "UNAUTHORIZED";
+}
 
 /** A key sent as the whole `Authorization` value: the prefix the API may want is the operator's to add. */
 function wholeAuthorizationNote(auth: AppliedAuth): string {
@@ -228,6 +233,7 @@ async function finish(
   const rejected =
     response.status === 401 ||
     callerErrorCode(response.status, said) === "UNAUTHORIZED" ||
+    credentialRefused(response.status, apiError?.Code ?? typed) ||
     (auth.sign !== undefined && response.status === 403 && signatureRefused(said));
   const certificate = Object.values(ctx.settings.toolset.securitySchemes).some((s) => s.type === "mutualTLS");
   const suggestion = rejected ? (signatureHint(auth) ?? unauthorizedHint(auth, certificate)) : undefined;

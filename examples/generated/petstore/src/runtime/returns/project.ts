@@ -9,6 +9,7 @@ import {
   defaultResult,
   withAcceptedNote,
   withBackoffNote,
+  withQuotaSpentNote,
   withMorePagesNote,
   withTaskNote,
   withUnfinishedNote,
@@ -48,5 +49,5 @@ export function projectResult(input: ProjectionInput): Record<string, unknown> {
   const noted = withTaskNote(withUnfinishedNote(result, last?.unfinished), last?.startedTask);
   const unfinished = withAcceptedNote(noted, last?.status, last?.headers, last?.read);
   const paged = withMorePagesNote(withFailedItemsNote(unfinished, last?.failedItems), last?.headers, last?.body);
-  return withBackoffNote(paged, last?.body);
+  return withQuotaSpentNote(withBackoffNote(paged, last?.body), last?.body);
 }
