@@ -2,8 +2,9 @@
 import type { BodyKind, MediaContent, ParameterStyle } from "../model/api-model.js";
 import { valueExamples } from "../schema/placeholder-example.js";
 import { hasNamedMembers, isAnyBytes, isJsonCapableRange, isStructuredSchema, mediaKind } from "../util/media-type.js";
-import { join, unescapeToken } from "../util/pointer.js";
+import { join, resolve, unescapeToken } from "../util/pointer.js";
 import { deref, entriesAt, type IngestContext } from "./context.js";
+import { COMPONENT_SCHEMAS } from "./schemas.js";
 import { isRecord, type JsonRecord, optional, recordOf, setEntry, stringOf } from "./walk.js";
 
 /** Named-schema lookup for `isStructuredSchema` over the ingest context's registry. */
@@ -84,6 +85,18 @@ export function withJsonDocument(ctx: IngestContext, contents: readonly MediaCon
   return [{ ...first, mediaType: "application/json", kind: "json" }, ...contents];
 }
 
+/**
+ * A named schema as the document writes it, for reading its member names only: unlike `namedSchemaOf` it normalises
+ * nothing, so a lazy ingest of an operation does not normalise the schemas of its answers.
+ */
+function writtenSchemaOf(ctx: IngestContext): (ref: string) => unknown {
+  const prefix = "#/components/schemas/";
+  return (ref) =>
+    ref.startsWith(prefix)
+      ? resolve(ctx.document, `${COMPONENT_SCHEMAS[ctx.dialect]}/${ref.slice(prefix.length)}`)
+      : undefined;
+}
+
 /** The named fields of an object schema, a `$ref` to a named one followed. */
 function fieldNames(schema: unknown, named: (ref: string) => unknown): string[] {
   const resolved = isRecord(schema) && typeof schema["$ref"] === "string" ? named(schema["$ref"]) : schema;
@@ -111,7 +124,7 @@ export function isServerReturnType(fields: readonly string[]): boolean {
  * model is then told nothing of the answer's shape rather than fields it never has.
  */
 export function withoutServerReturnTypes(ctx: IngestContext, contents: readonly MediaContent[]): MediaContent[] {
-  const named = namedSchemaOf(ctx);
+  const named = writtenSchemaOf(ctx);
   return contents.map((c) => (isServerReturnType(fieldNames(c.schema, named)) ? { ...c, schema: {} } : c));
 }
 

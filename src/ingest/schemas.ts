@@ -14,7 +14,7 @@ import { mistakenReadOnly, withoutReadOnly } from "./request-only-read-only.js";
 const SPEC_SCHEMAS: NormalizeOptions = { objectsTyped: true, requiredAsDescribed: true, readOnlyAsDescribed: true };
 
 /** Where each dialect keeps its named schemas. */
-const COMPONENT_SCHEMAS: Record<SpecDialect, string> = {
+export const COMPONENT_SCHEMAS: Record<SpecDialect, string> = {
   "swagger-2.0": "/definitions",
   "openapi-3.0": "/components/schemas",
   "openapi-3.1": "/components/schemas",
