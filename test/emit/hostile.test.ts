@@ -68,7 +68,8 @@ const cases: Case[] = readdirSync(CORPUS, { withFileTypes: true })
 
 /** Files the spec decides and the generator writes itself (not the vendored runtime and adapters). */
 const GENERATED_TS = /^src\/(tools\/[^/]+|schemas|toolset|index)\.ts$/;
-const ALLOWED_IMPORTS = /^(zod|\.\.?\/runtime\/index\.js|\.\.?\/formats\.js|\.\.\/schemas\.js|\.\/toolset\.js|\.\/tools\/[a-z0-9_]+\.js)$/;
+const ALLOWED_IMPORTS =
+  /^(zod|\.\.?\/runtime\/index\.js|\.\.?\/formats\.js|\.\.\/schemas\.js|\.\/toolset\.js|\.\/tools\/[a-z0-9_]+\.js)$/;
 /** Identifiers an injected payload would create; none of them is used by the generated files above. */
 const FORBIDDEN_IDENTIFIERS = new Set([
   "process",
