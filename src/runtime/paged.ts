@@ -21,7 +21,7 @@ import { executeTool, type Execution } from "./execute/run.js";
 import type { StepEnv, StepResponse } from "./execute/step.js";
 import { setAtPointer } from "./execute/values.js";
 import { capResult, type CapOptions } from "./returns/cap.js";
-import { defaultResult, withBackoffNote, withQuotaSpentNote } from "./returns/shape.js";
+import { defaultResult, withCallLimitNotes } from "./returns/shape.js";
 import { utf8Bytes } from "./returns/size.js";
 import type { PagingSpec } from "./types.js";
 
@@ -198,11 +198,11 @@ function pagedResult(pages: Pages, cap: CapOptions): Record<string, unknown> {
   const capped = capResult(full, { ...cap, maxBytes: Math.max(256, cap.maxBytes - reserveFor(pages)) });
   const shown = wholeItems(listIn(full, paging), listIn(capped, paging));
   const continuation = continuationAfter(pages, paging, shown);
-  if (continuation === undefined) return withQuotaSpentNote(withBackoffNote(capped, pages.last.body), pages.last.body);
+  if (continuation === undefined) return withCallLimitNotes(capped, pages.last.body);
   const more = pages.unsure === true && pages.listed[shown] === undefined ? MAY_BE_MORE : MORE;
   const note = typeof capped["_truncated"] === "string" ? `${capped["_truncated"]}; ${more}` : more;
   const noted = { ...capped, _truncated: note, _continuation: encodeContinuation(continuation) };
-  return withQuotaSpentNote(withBackoffNote(noted, pages.last.body), pages.last.body);
+  return withCallLimitNotes(noted, pages.last.body);
 }
 
 /** Runs a paged tool: a continuation it did not make is INVALID_ARGUMENT, nothing sent. */

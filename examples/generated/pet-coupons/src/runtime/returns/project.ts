@@ -8,11 +8,10 @@ import {
   asResultObject,
   defaultResult,
   withAcceptedNote,
-  withBackoffNote,
-  withQuotaSpentNote,
   withMorePagesNote,
   withTaskNote,
   withUnfinishedNote,
+  withCallLimitNotes,
 } from "./shape.js";
 
 /** What projection needs from a run: the final context, the projection (if any), the last response. */
@@ -49,5 +48,5 @@ export function projectResult(input: ProjectionInput): Record<string, unknown> {
   const noted = withTaskNote(withUnfinishedNote(result, last?.unfinished), last?.startedTask);
   const unfinished = withAcceptedNote(noted, last?.status, last?.headers, last?.read);
   const paged = withMorePagesNote(withFailedItemsNote(unfinished, last?.failedItems), last?.headers, last?.body);
-  return withQuotaSpentNote(withBackoffNote(paged, last?.body), last?.body);
+  return withCallLimitNotes(paged, last?.body);
 }

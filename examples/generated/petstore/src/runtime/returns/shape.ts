@@ -233,6 +233,11 @@ export function withQuotaSpentNote(result: Record<string, unknown>, body: unknow
   return { ...result, [QUOTA_SPENT_KEY]: note };
 }
 
+/** The result with what the answer's body says of the calls it allows: `_backoff`, then `_quota_spent`. */
+export function withCallLimitNotes(result: Record<string, unknown>, body: unknown): Record<string, unknown> {
+  return withQuotaSpentNote(withBackoffNote(result, body), body);
+}
+
 /** `quotaRemaining`, `Quota-Remaining` → `quota_remaining`. */
 const snakeWord = (key: string): string =>
   key
