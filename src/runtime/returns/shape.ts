@@ -1,5 +1,6 @@
 // Any projected or default value → the JSON object a tool returns (arrays under `items`, scalars under `result`).
 import type { StartedTask, UnfinishedStatus } from "../execute/step.js";
+import { codeWord } from "../api-error.js";
 import { isJsonLines } from "../http/read-body.js";
 import { linksNextPage } from "../execute/paging.js";
 import { denoise } from "./denoise.js";
@@ -224,7 +225,7 @@ const QUOTA_LEFT =
  */
 export function withQuotaSpentNote(result: Record<string, unknown>, body: unknown): Record<string, unknown> {
   if (!isPlainObject(body)) return result;
-  const member = Object.keys(body).find((key) => QUOTA_LEFT.test(snakeWord(key)) && body[key] === 0);
+  const member = Object.keys(body).find((key) => QUOTA_LEFT.test(codeWord(key)) && body[key] === 0);
   if (member === undefined) return result;
   const note =
     `The API says this answer used the last call of its quota (\`${member}: 0\`): further calls to this API will ` +
@@ -236,13 +237,6 @@ export function withQuotaSpentNote(result: Record<string, unknown>, body: unknow
 export function withCallLimitNotes(result: Record<string, unknown>, body: unknown): Record<string, unknown> {
   return withQuotaSpentNote(withBackoffNote(result, body), body);
 }
-
-/** `quotaRemaining`, `Quota-Remaining` → `quota_remaining`. */
-const snakeWord = (key: string): string =>
-  key
-    .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "_");
 
 /** The result {@link emptyAnswer} gives a bodiless 202: its own `done: false` or none-found note says what it is. */
 const isEmptyAccepted = (result: Record<string, unknown>): boolean =>

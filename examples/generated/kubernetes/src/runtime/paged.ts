@@ -171,6 +171,10 @@ function continuationAfter(pages: Pages, paging: PagingSpec, shown: number): Con
   return pages.next === undefined ? undefined : { query: pages.next, skip: 0, ...linked };
 }
 
+/** Bytes notes added after the cap take in the result (a comma less than their own object's braces). */
+const notesBytes = (notes: Record<string, unknown>): number =>
+  Object.keys(notes).length === 0 ? 0 : utf8Bytes(JSON.stringify(notes));
+
 /** Bytes a continuation of these queries could take, with every number as long as it can get. */
 function reserveFor(pages: Pages): number {
   const longest = (query: Readonly<Record<string, string>> | undefined): number =>
@@ -196,14 +200,15 @@ function pagedResult(pages: Pages, cap: CapOptions): Record<string, unknown> {
     pages.next !== undefined,
   );
   const full = defaultResult(body, pages.last.status);
-  const capped = capResult(full, { ...cap, maxBytes: Math.max(256, cap.maxBytes - reserveFor(pages)) });
+  const limits = withCallLimitNotes({}, pages.last.body);
+  const room = cap.maxBytes - reserveFor(pages) - notesBytes(limits);
+  const capped = capResult(full, { ...cap, maxBytes: Math.max(256, room) });
   const shown = wholeItems(listIn(full, paging), listIn(capped, paging));
   const continuation = continuationAfter(pages, paging, shown);
-  if (continuation === undefined) return withCallLimitNotes(capped, pages.last.body);
+  if (continuation === undefined) return { ...capped, ...limits };
   const more = pages.unsure === true && pages.listed[shown] === undefined ? MAY_BE_MORE : MORE;
   const note = typeof capped["_truncated"] === "string" ? `${capped["_truncated"]}; ${more}` : more;
-  const noted = { ...capped, _truncated: note, _continuation: encodeContinuation(continuation) };
-  return withCallLimitNotes(noted, pages.last.body);
+  return { ...capped, _truncated: note, _continuation: encodeContinuation(continuation), ...limits };
 }
 
 /** Runs a paged tool: a continuation it did not make is INVALID_ARGUMENT, nothing sent. */
