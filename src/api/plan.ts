@@ -162,7 +162,7 @@ function planApi(
     ...(goals?.server === undefined ? {} : { server: goals.server }),
     securitySchemes: { ...auth?.schemes, ...generated.schemes },
     publicApi: describesPublicApi(sourceRoot(ingested.source)),
-    httpsHosts: httpsHostsOf(ingested.source?.value),
+    httpsHosts: () => httpsHostsOf(ingested.source?.value),
   });
   const secured = withServerCredentials(generated.tools, toolset.securitySchemes);
   const noted = withWithheldCredentialNotes(secured, generated.schemes, api.schema);

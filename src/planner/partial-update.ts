@@ -32,10 +32,30 @@ export function isPartialUpdate(
   if (operation.method !== "patch" || operation.requestBody === undefined) return false;
   const path = trimmed(operation.path);
   const collection = collectionOf(path);
-  return operations.some(
-    (o) =>
-      ((o.method === "put" && trimmed(o.path) === path) ||
-        (o.method === "post" && collection !== undefined && trimmed(o.path) === collection)) &&
-      sendsSameBody(o, operation),
-  );
+  const writes = writesByPath(operations);
+  const whole = [
+    ...(writes.get(`put ${path}`) ?? []),
+    ...(collection === undefined ? [] : (writes.get(`post ${collection}`) ?? [])),
+  ];
+  return whole.some((o) => sendsSameBody(o, operation));
+}
+
+type BodyOperation = Pick<Operation, "method" | "path" | "requestBody">;
+
+const WRITES = new WeakMap<readonly BodyOperation[], ReadonlyMap<string, readonly BodyOperation[]>>();
+
+/** The PUTs and POSTs of `operations` by `method path` (trailing slashes trimmed), indexed once per list. */
+function writesByPath(operations: readonly BodyOperation[]): ReadonlyMap<string, readonly BodyOperation[]> {
+  const known = WRITES.get(operations);
+  if (known !== undefined) return known;
+  const index = new Map<string, BodyOperation[]>();
+  for (const o of operations) {
+    if (o.method !== "put" && o.method !== "post") continue;
+    const key = `${o.method} ${trimmed(o.path)}`;
+    const listed = index.get(key);
+    if (listed === undefined) index.set(key, [o]);
+    else listed.push(o);
+  }
+  WRITES.set(operations, index);
+  return index;
 }

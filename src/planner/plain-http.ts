@@ -34,12 +34,18 @@ export function httpsHostsOf(value: unknown): ReadonlySet<string> {
 /**
  * Each plain-http server on a public host the description also writes as `https://host` (SendGrid's only server
  * `http://api.sendgrid.com/v3`, its examples `https://api.sendgrid.com/v3/…`) → `https://`: the host serves https, and
- * the credential would otherwise go out unencrypted. A host never written with https keeps its `http://`.
+ * the credential would otherwise go out unencrypted. A host never written with https keeps its `http://`. The
+ * description's hosts are read only when some server is plain http.
  */
-export function withHttpsWhereServed<S extends Server>(servers: readonly S[], httpsHosts: ReadonlySet<string>): S[] {
+export function withHttpsWhereServed<S extends Server>(
+  servers: readonly S[],
+  httpsHosts: () => ReadonlySet<string>,
+): S[] {
+  if (!servers.some((server) => isPublicPlainHttp(server.url))) return [...servers];
+  const hosts = httpsHosts();
   return servers.map((server) => {
     const host = hostOf(server.url);
-    return isPublicPlainHttp(server.url) && host !== undefined && httpsHosts.has(host)
+    return isPublicPlainHttp(server.url) && host !== undefined && hosts.has(host)
       ? { ...server, url: server.url.replace(/^http:/i, "https:") }
       : server;
   });

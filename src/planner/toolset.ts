@@ -20,7 +20,7 @@ export interface ToolsetChoices {
   /** The spec describes a public API (a real host somewhere): a loopback server URL is then a placeholder. */
   readonly publicApi?: boolean;
   /** The hosts the description writes as `https://host`: a plain-http server on one of them is called over https. */
-  readonly httpsHosts?: ReadonlySet<string>;
+  readonly httpsHosts?: () => ReadonlySet<string>;
 }
 
 /**
@@ -46,7 +46,7 @@ export function planToolset(
   const name = toKebabCase(chosen) || "api";
   const servers =
     choices.server === undefined
-      ? withHttpsWhereServed(httpsFirst(model.servers), choices.httpsHosts ?? new Set())
+      ? withHttpsWhereServed(httpsFirst(model.servers), choices.httpsHosts ?? (() => new Set()))
       : [{ url: choices.server, variables: {} }];
   const declared = { ...model.securitySchemes, ...choices.securitySchemes };
   return {
