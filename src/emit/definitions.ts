@@ -18,7 +18,7 @@ import { chooseExamples } from "./examples.js";
 import { toolHead } from "./specs.js";
 import { compilePlanSchemas, type CompiledPlanSchemas } from "./tool-schema.js";
 import { o200kAtMost } from "./token-bound.js";
-import { o200k, type TokenCounter } from "./tokens.js";
+import { o200k, o200kLoaded, type TokenCounter } from "./tokens.js";
 import { evaluateSchema, type Scope } from "./zod-json/nodes.js";
 import { inputJsonSchema, servedInput, sharedScope, toolScope } from "./zod-json/served.js";
 
@@ -181,7 +181,11 @@ export function sizePlan(
  * bytes alone (most goals files) is generated without loading the encoder's rank table.
  */
 function lazyO200k(): TokenCounter {
-  return { count: (text) => o200k().count(text), within: (text, limit) => o200k().within(text, limit) };
+  return {
+    count: (text) => o200k().count(text),
+    within: (text, limit) => o200k().within(text, limit),
+    loaded: o200kLoaded,
+  };
 }
 
 /** A tool's advertised input JSON Schema, and the check of its examples against its arguments. */
@@ -414,7 +418,7 @@ function sizedView(
   fitsCap.set(sized, (cap) => {
     if (bytes <= cap) return true;
     if (tokens !== undefined) return tokens <= cap;
-    if (bounded(cap) <= cap) return true;
+    if (counter.loaded?.() !== true && bounded(cap) <= cap) return true;
     const within = counter.within(text, cap);
     if (within !== false) tokens = within;
     return within !== false;

@@ -6,6 +6,8 @@ export interface TokenCounter {
   readonly count: (text: string) => number;
   /** The count when it is at most `limit`, else false. */
   readonly within: (text: string, limit: number) => number | false;
+  /** Whether counting is now as cheap as bounding (the encoder is loaded): then no bound is worked out first. */
+  readonly loaded?: () => boolean;
 }
 
 type Encoding = typeof import("gpt-tokenizer/encoding/o200k_base");
@@ -29,6 +31,11 @@ let counter: TokenCounter | undefined;
 export function o200k(): TokenCounter {
   counter ??= piecewise(createRequire(import.meta.url)("gpt-tokenizer/encoding/o200k_base") as Encoding);
   return counter;
+}
+
+/** Whether the o200k counter has been loaded in this process. */
+export function o200kLoaded(): boolean {
+  return counter !== undefined;
 }
 
 /**

@@ -72,6 +72,19 @@ describe("sizing a definition far over the cap", () => {
   });
 });
 
+describe("sizing once the encoder is loaded", () => {
+  it("counts over-cap cuts exactly, with no bound worked out first, and sizes them the same", async () => {
+    const planned = await plan({ spec, allOperations: true });
+    const bounding = recordingCounter();
+    const exact = { ...recordingCounter(), loaded: () => true };
+    const before = sizePlan(planned.plan!, undefined, { tokens: bounding }).definitions;
+    const after = sizePlan(planned.plan!, undefined, { tokens: exact }).definitions;
+    expect(after).toEqual(before);
+    // Without the bound's shortcut every cut over the cap in bytes is counted (cuts that fit by the bound too).
+    expect(exact.limited.length).toBeGreaterThan(bounding.limited.length);
+  });
+});
+
 describe("what sizing holds on to", () => {
   it("keeps plain JSON Schemas, not Zod's non-enumerable link back to the Zod schema", async () => {
     const planned = await plan({ spec, allOperations: true });
