@@ -116,6 +116,7 @@ export function readmeView(
       name: e.name,
       description: markdownText(optional.has(e.name) ? `${e.description} ${OPTIONAL_CREDENTIAL}` : e.description),
     })),
+    noCredential: Object.keys(plan.toolset.securitySchemes).length === 0,
     oauth2: Object.values(spec.securitySchemes).some((scheme) => scheme.type === "oauth2"),
     configured: Object.keys(spec.config ?? {}).length > 0,
     schemeChoice: schemeChoice(plan, spec),
