@@ -25,6 +25,8 @@ export interface ClientVariable {
   readonly placeholder: string;
   /** A credential that serves every tool alone, as at least one other does: set one of them, not all. */
   readonly alone?: true;
+  /** A credential no step requires (each step that may send it may also go without): unset, requests go without it. */
+  readonly optional?: true;
   /** The value the server uses when it is not set (the base URL from the API description). */
   readonly default?: string;
 }
@@ -68,6 +70,7 @@ export function clientVariables(spec: ToolsetSpec, tools: SecuredTools): ClientV
   const baseUrl = envVariable(spec.envPrefix, "baseUrl");
   const fallback = defaultBaseUrl(spec);
   const alone = schemesEnoughAlone(spec, tools);
+  const optional = optionalSchemes(tools);
   const credentials = Object.entries(spec.securitySchemes)
     .filter(([, scheme]) => scheme.type !== "mutualTLS")
     .flatMap(([scheme, definition]): ClientVariable[] => {
@@ -76,16 +79,18 @@ export function clientVariables(spec: ToolsetSpec, tools: SecuredTools): ClientV
       if (definition.type === "apiKey" && definition.apiVersion !== undefined)
         return [apiVersionVariable(scheme, name, definition.apiVersion.default, describe(name))];
       const kind = CREDENTIAL_KIND[definition.type](definition);
+      const unneeded = optional.has(scheme);
       return [
         {
           name,
           key: credentialKey(scheme),
           title: `${kind[0]?.toUpperCase()}${kind.slice(1)} (${scheme})`,
-          description: describe(name),
+          description: unneeded ? `${describe(name)} ${OPTIONAL_CREDENTIAL}` : describe(name),
           secret: true,
           required: needsAlone(tools, scheme),
           placeholder: `<${kind}>`,
           ...(alone.includes(scheme) ? { alone: true as const } : {}),
+          ...(unneeded ? { optional: true as const } : {}),
         },
       ];
     });
@@ -204,13 +209,39 @@ export function schemesEnoughAlone(spec: ToolsetSpec, tools: SecuredTools): stri
  */
 export function variableListText(configured: readonly ClientVariable[]): string {
   if (configured.length === 0) return "none";
-  const named = (v: ClientVariable): string => `\`${v.name}\`${v.secret ? ", a secret" : ""}`;
+  const named = (v: ClientVariable): string =>
+    `\`${v.name}\`${v.secret ? ", a secret" : ""}${v.optional ? ", optional: unset, requests go out without it" : ""}`;
   const alone = configured.filter((v) => v.alone === true);
   if (alone.length < 2) return configured.map(named).join("; ");
   const either =
     `${alone.map(named).join(", or ")}: one is enough, as every tool accepts ${alone.length === 2 ? "either" : "any"}; ` +
     "set it and delete the other lines, or a placeholder left there is sent as the credential";
   return [...configured.filter((v) => v.alone !== true).map(named), either].join("; ");
+}
+
+/** What the README and a client's settings add to the description of a credential no step requires. */
+export const OPTIONAL_CREDENTIAL =
+  "Optional as the API description has it (no operation requires it): unset, requests go out without it, and the API " +
+  "may refuse them.";
+
+/**
+ * The schemes some step may send and none requires: each alternative of a step that names the scheme is listed without
+ * it too (the empty one: Wordnik's `api_key`, which the spec declares and no requirement names; Bungie.Net's `X-API-Key`
+ * beside its OAuth alternative, listed also alone).
+ */
+export function optionalSchemes(tools: SecuredTools): Set<string> {
+  const key = (names: readonly string[]): string => [...names].sort().join("\n");
+  const named = new Set<string>();
+  const required = new Set<string>();
+  for (const step of tools.flatMap((tool) => tool.steps)) {
+    const listed = new Set(step.security.map((r) => key(Object.keys(r))));
+    for (const requirement of step.security)
+      for (const name of Object.keys(requirement)) {
+        const without = key(Object.keys(requirement).filter((n) => n !== name));
+        (listed.has(without) ? named : required).add(name);
+      }
+  }
+  return new Set([...named].filter((name) => !required.has(name)));
 }
 
 /** True when every tool has a step that accepts no security alternative without this scheme. */

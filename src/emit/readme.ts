@@ -16,6 +16,7 @@ import {
   cursorConfig,
   folderPlaceholder,
   localLaunch,
+  OPTIONAL_CREDENTIAL,
   npxLaunch,
   shellCommand,
   shellWord,
@@ -81,6 +82,7 @@ export function readmeView(
     batched?: boolean;
   },
 ): object {
+  const optional = new Set(meta.variables.filter((v) => v.optional === true).map((v) => v.name));
   return {
     grouped: meta.grouped === true,
     batched: meta.batched === true,
@@ -110,7 +112,11 @@ export function readmeView(
           : "",
       diagram: tool.steps.length > 1 ? toolToMermaid(tool) : "",
     })),
-    environment: environmentOf(spec).map((e) => ({ name: e.name, description: markdownText(e.description) })),
+    environment: environmentOf(spec).map((e) => ({
+      name: e.name,
+      description: markdownText(optional.has(e.name) ? `${e.description} ${OPTIONAL_CREDENTIAL}` : e.description),
+    })),
+    noCredential: Object.keys(plan.toolset.securitySchemes).length === 0,
     oauth2: Object.values(spec.securitySchemes).some((scheme) => scheme.type === "oauth2"),
     configured: Object.keys(spec.config ?? {}).length > 0,
     schemeChoice: schemeChoice(plan, spec),

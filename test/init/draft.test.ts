@@ -58,7 +58,7 @@ describe("init drafts plan with zero errors", () => {
     expect(drafted.draft?.goals).toHaveLength(10);
     const planned = await plan({ spec: github, goals: parse(drafted.text ?? "") as object });
     expect(planned.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
-    expect(drafted.text).toContain("# The spec declares no security scheme.");
+    expect(drafted.text).toContain("# The spec declares no security scheme, so the tools send no credential.");
     const suggested = /#\s+(securitySchemes: .*?)\s+#/.exec(drafted.text ?? "")?.[1] ?? "";
     const withToken = await plan({
       spec: github,
@@ -68,6 +68,21 @@ describe("init drafts plan with zero errors", () => {
     expect(withToken.tools.every((t) => t.steps.every((s) => JSON.stringify(s.security) === '[{"token":[]}]'))).toBe(
       true,
     );
+    const [, query] = [...(drafted.text ?? "").matchAll(/#\s+(securitySchemes: .*?)\s+#/g)].map((m) => m[1] ?? "");
+    const withKey = await plan({
+      spec: github,
+      goals: { ...(parse(drafted.text ?? "") as object), ...(parse(query ?? "") as object) },
+    });
+    expect(withKey.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    expect(withKey.plan?.toolset.securitySchemes["token"]).toMatchObject({
+      type: "apiKey",
+      in: "query",
+      name: "api_key",
+    });
+    const toolset = (parse(drafted.text ?? "") as { toolset: string }).toolset;
+    const variable = `${toolset.toUpperCase().replace(/[^A-Z0-9]+/g, "_")}_TOKEN`;
+    expect(drafted.text).toContain(`# the package then reads ${variable}`);
+    expect(drafted.text).toContain(`# ?api_key= from ${variable}`);
     expect((await init({ spec: petstore })).text).not.toContain("declares no security scheme");
   });
 

@@ -2,8 +2,8 @@
 // may be sent, none is required: the operator's configured key goes out, unset the call goes out without one.
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { OperationSummary, SecurityScheme } from "../../src/model/api-model.js";
-import { unrequiredSchemes, withUnnamedSchemes } from "../../src/planner/auth.js";
+import type { OperationSummary, SecurityRequirement, SecurityScheme } from "../../src/model/api-model.js";
+import { unrequiredSchemes, withDefaultSecurity, withUnnamedSchemes } from "../../src/planner/auth.js";
 import type { ToolDef } from "../../src/planner/types.js";
 import { REPEAT_RUN } from "../support/ci-runs.js";
 import { servedToolset } from "../support/served-toolset.js";
@@ -80,6 +80,45 @@ describe("withUnnamedSchemes: a step's own requirements, first with the schemes 
     ];
     const [tool] = withUnnamedSchemes([step(security)], { securitySchemes, operations });
     expect(tool?.steps[0]?.security).toEqual(want);
+  });
+});
+
+describe("withDefaultSecurity: a step that requires nothing takes the default", () => {
+  const step = (security: OperationSummary["security"]) => ({ steps: [{ security }] }) as unknown as ToolDef;
+  const optional: SecurityRequirement[] = [{ key: [] }, {}];
+  it.each([
+    ["no requirement at all", [], optional, optional],
+    ["only the empty requirement (Wordnik's `security: [{}]`)", [{}], optional, optional],
+    ["the empty requirement twice", [{}, {}], optional, optional],
+    ["a requirement of its own stays", [{ oauth: [] }], optional, [{ oauth: [] }]],
+    ["an optional requirement of its own stays", [{ oauth: [] }, {}], optional, [{ oauth: [] }, {}]],
+    ["no default: the empty requirement stays", [{}], [], [{}]],
+    ["no default and no requirement", [], [], []],
+  ] as const)("%s", (_row, security, fallback, want) => {
+    const [tool] = withDefaultSecurity([step(security)], fallback as readonly SecurityRequirement[]);
+    expect(tool?.steps[0]?.security).toEqual(want);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("Wordnik: `api_key` declared, the document's `security: [{}]`", () => {
+  it("sends the configured key in the query, and without one still calls", async () => {
+    const spec = join(api, "wordnik.com.json");
+    const served = await servedToolset({ spec, allOperations: true, includeOperations: ["getDefinitions"] });
+    const urls: string[] = [];
+    const fetch = async (url: unknown) => {
+      urls.push(String(url));
+      return Response.json([]);
+    };
+    const options = { baseUrl: "https://wordnik.test", approval: "auto" as const, fetch };
+    const withKey = served.bind({ ...options, env: { WORDNIK_API_KEY: "key-123" } });
+    const without = served.bind({ ...options, env: {} });
+    const name = Object.keys(withKey)[0] as string;
+    expect(await withKey[name]!.run({ word: "cat" })).not.toHaveProperty("error");
+    expect(await without[name]!.run({ word: "cat" })).not.toHaveProperty("error");
+    expect(urls).toEqual([
+      "https://wordnik.test/word.json/cat/definitions?api_key=key-123",
+      "https://wordnik.test/word.json/cat/definitions",
+    ]);
   });
 });
 
