@@ -68,13 +68,22 @@ describe("answerRefusal: an envelope's error code that is an HTTP status", () =>
       "with error code 404",
       undefined,
     ],
+    [
+      "a status with its phrase",
+      { ok: false, error_code: "404 - Not Found", description: "Not Found: chat" },
+      "NOT_FOUND",
+      false,
+      "with error code 404",
+      undefined,
+    ],
   ];
   it.each(table)("%s", (_, body, code, retryable, message, wait) => {
     const error = answerRefusal(step, { status: 200, body });
     expect(error).toMatchObject({ code, retryable, status: 200, step: "send" });
     expect(error?.message).toContain(message);
     expect(error?.retry_after_seconds).toBe(wait);
-    expect(error?.suggestion).toBe(httpStatusError({ step, status: Number(body["error_code"]), body }).suggestion);
+    const status = Number.parseInt(String(body["error_code"]), 10);
+    expect(error?.suggestion).toBe(httpStatusError({ step, status, body }).suggestion);
   });
 
   it("a code that is no HTTP error status stays the API's refusal", () => {

@@ -85,12 +85,17 @@ function refusalError(
  */
 const ERROR_CODE_FIELD = /^error([_-]?code)?$/i;
 
+/** An HTTP error status as a body states it (`404`, `"404"`, `"400 - Bad Request"`, `"503 Service Unavailable"`). */
+function failureStatus(value: unknown): number | undefined {
+  const digits = typeof value === "string" ? /^([45]\d\d)(?:$|\s*[-–:]\s|\s+[a-z])/i.exec(value.trim()) : undefined;
+  const number = typeof value === "string" ? Number(digits?.[1]) : value;
+  return typeof number === "number" && Number.isInteger(number) && number >= 400 && number <= 599 ? number : undefined;
+}
+
 /** An HTTP error status given as an envelope's error code (Telegram's `"error_code": 400`), or undefined. */
 function statusIn(body: unknown, pointer: string | undefined): number | undefined {
   if (pointer === undefined || !ERROR_CODE_FIELD.test(pointerTokens(pointer).at(-1) ?? "")) return undefined;
-  const value = at(body, pointer);
-  const number = typeof value === "string" && /^\s*\d{3}\s*$/.test(value) ? Number(value) : value;
-  return typeof number === "number" && Number.isInteger(number) && number >= 400 && number <= 599 ? number : undefined;
+  return failureStatus(at(body, pointer));
 }
 
 /**
@@ -198,13 +203,6 @@ const REPORT_MEMBER = new RegExp(
     "(?:request|trace|correlation)_?id|documentation_?url|more_?info)$",
   "i",
 );
-
-/** An HTTP error status as a body states it (`404`, `"404"`, `"400 - Bad Request"`, `"503 Service Unavailable"`). */
-function failureStatus(value: unknown): number | undefined {
-  const digits = typeof value === "string" ? /^\s*([45]\d\d)(?:$|\s*[-–:]\s|\s+[a-z])/i.exec(value.trim()) : undefined;
-  const number = typeof value === "string" ? Number(digits?.[1]) : value;
-  return typeof number === "number" && Number.isInteger(number) && number >= 400 && number <= 599 ? number : undefined;
-}
 
 /**
  * An object that only reports a failure: a status member holding an HTTP error status, an error member that says
