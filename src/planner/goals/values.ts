@@ -6,6 +6,7 @@ import type { JsonSchema, MediaContent, Operation } from "../../model/api-model.
 import { didYouMean } from "../../util/suggest.js";
 import { schemaAtPointer, type WalkResult } from "../schema-walk.js";
 import { derefTop } from "../schemas.js";
+import { withCallbackWords } from "../inputs.js";
 import { constantMisfit } from "../constant-fit.js";
 import { describeTypes, jsonTypes, typeOfValue, typesFit } from "../type-fit.js";
 import type { ValueExpr } from "../types.js";
@@ -86,7 +87,7 @@ function written(target: BindTarget | undefined): BindTarget | undefined {
 function childTarget(ctx: GoalContext, target: BindTarget | undefined, key: string): BindTarget | undefined {
   if (!target) return undefined;
   const walked = schemaAtPointer(target.schema, [key], ctx.api.schema);
-  const schema = walked.ok ? walked.schema : ANY;
+  const schema = walked.ok ? withCallbackWords(walked.schema) : ANY;
   const description =
     typeof schema === "object" && typeof schema["description"] === "string" ? schema["description"] : undefined;
   return {

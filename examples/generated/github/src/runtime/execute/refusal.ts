@@ -85,12 +85,17 @@ function refusalError(
  */
 const ERROR_CODE_FIELD = /^error([_-]?code)?$/i;
 
+/** An HTTP error status as a body states it (`404`, `"404"`, `"400 - Bad Request"`, `"503 Service Unavailable"`). */
+function failureStatus(value: unknown): number | undefined {
+  const digits = typeof value === "string" ? /^([45]\d\d)(?:$|\s*[-–:]\s|\s+[a-z])/i.exec(value.trim()) : undefined;
+  const number = typeof value === "string" ? Number(digits?.[1]) : value;
+  return typeof number === "number" && Number.isInteger(number) && number >= 400 && number <= 599 ? number : undefined;
+}
+
 /** An HTTP error status given as an envelope's error code (Telegram's `"error_code": 400`), or undefined. */
 function statusIn(body: unknown, pointer: string | undefined): number | undefined {
   if (pointer === undefined || !ERROR_CODE_FIELD.test(pointerTokens(pointer).at(-1) ?? "")) return undefined;
-  const value = at(body, pointer);
-  const number = typeof value === "string" && /^\s*\d{3}\s*$/.test(value) ? Number(value) : value;
-  return typeof number === "number" && Number.isInteger(number) && number >= 400 && number <= 599 ? number : undefined;
+  return failureStatus(at(body, pointer));
 }
 
 /**
@@ -109,9 +114,8 @@ function statusRefusal(
   }: { answer: Answer; status: number; said: string | undefined; reason: string; redact: Redactor | undefined },
 ): ErrorBody {
   const http = httpStatusError({ step, status, body: answer.body, ...(redact === undefined ? {} : { redact }) });
-  const message =
-    `${label(step)} returned ${answer.status}, but ${reason} with error code ${status}` +
-    (said === undefined ? "." : `. The API said: ${said}`);
+  const tail = said === undefined ? "." : `. The API said: ${said}`;
+  const message = `${label(step)} returned ${answer.status}, but ${reason}${tail}`;
   return {
     ...http,
     message: redact === undefined ? message : redact(message),
@@ -133,7 +137,8 @@ function envelopeFailure(step: StepSpec, answer: Answer, redact: Redactor | unde
   const said = [summary === word ? undefined : summary, details].filter((p) => p !== undefined).join("; ") || undefined;
   const reason = `its body says the call failed (${envelope.flag.slice(1) || "flag"} is ${String(flag)})`;
   const status = word === undefined ? statusIn(answer.body, envelope.code) : undefined;
-  if (status !== undefined) return statusRefusal(step, { answer, status, said, reason, redact });
+  if (status !== undefined)
+    return statusRefusal(step, { answer, status, said, reason: `${reason} with error code ${status}`, redact });
   return refusalError(step, { answer, word, said, reason });
 }
 
@@ -186,6 +191,56 @@ function isBlank(value: unknown): boolean {
   if (typeof value === "string") return value.trim() === "";
   if (Array.isArray(value)) return value.length === 0;
   return isRecord(value) && Object.keys(value).length === 0;
+}
+
+/** Members naming the HTTP status a body gives its answer: `httpStatus`, `status`, `statusCode`, `response_code`. */
+const STATUS_MEMBER = /^(?:http_?)?status(?:_?code)?$|^(?:http|response)_?code$/i;
+/** Members carrying the failure itself: `error`, `errors`, `errorMessage`, `error_description`, `errorDetails`. */
+const ERROR_MEMBER = /^(?:errors?|error_?(?:message|description|details?))$/i;
+/** Members an error report holds beside those: its words, code, kind, where and when, the request's id. */
+const REPORT_MEMBER = new RegExp(
+  "^(?:code|error_?code|message|msg|details?|title|type|instance|path|timestamp|time|notice|" +
+    "(?:request|trace|correlation)_?id|documentation_?url|more_?info)$",
+  "i",
+);
+
+/**
+ * An object that only reports a failure: a status member holding an HTTP error status, an error member that says
+ * something, and nothing else of value but the report's own members (a `false` ok/success flag among them). A record
+ * that merely has a status and an error (redirection.io's crawled URL `{id, url, statusCode: 404, error}`) is not one.
+ */
+function statusReport(
+  record: Readonly<Record<string, unknown>>,
+): { member: string; value: unknown; status: number } | undefined {
+  let found: { member: string; value: unknown; status: number } | undefined;
+  let erred = false;
+  for (const [key, value] of Object.entries(record)) {
+    const status = STATUS_MEMBER.test(key) ? failureStatus(value) : undefined;
+    if (status !== undefined) found ??= { member: key, value, status };
+    else if (ERROR_MEMBER.test(key)) erred ||= !isBlank(value);
+    else if (/^(?:ok|success)$/i.test(key) ? value !== false : !REPORT_MEMBER.test(key) && !isBlank(value))
+      return undefined;
+  }
+  return erred ? found : undefined;
+}
+
+/**
+ * A 2xx body that states a failure status of its own beside the error, at its top or in the one member that is not
+ * blank: Qualtrics answers 200 with `{"meta": {"httpStatus": "400 - Bad Request", "error": {"errorMessage": …}}}`,
+ * Spring's error page `{"status": 404, "error": "Not Found", "path": …}` passed on by a proxy as 200. Read as that
+ * status is: its code, suggestion and retryability, with the API's words.
+ */
+function bodyStatusFailure(step: StepSpec, answer: Answer, redact: Redactor | undefined): ErrorBody | undefined {
+  if (!isRecord(answer.body)) return undefined;
+  const filled = Object.entries(answer.body).filter(([, value]) => !isBlank(value));
+  const [wrapper, inner] = filled.length === 1 ? (filled[0] ?? []) : [];
+  const top = statusReport(answer.body);
+  const found = top ?? (isRecord(inner) ? statusReport(inner) : undefined);
+  if (found === undefined) return undefined;
+  const where = top === undefined ? `${String(wrapper)}.${found.member}` : found.member;
+  const reason = `its body says the call failed: ${where} is ${JSON.stringify(found.value)}`;
+  const said = summarizeErrorBody(answer.body, redact);
+  return statusRefusal(step, { answer, status: found.status, said, reason, redact });
 }
 
 /** A body that lists errors where its result would be, and nothing else of value: the API says the call failed. */
@@ -347,6 +402,7 @@ export function answerRefusal(step: StepSpec, answer: Answer, redact?: Redactor)
     returnCodeFailure(step, answer, redact) ??
     streamEndFailure(step, answer, redact) ??
     errorListFailure(step, answer, redact) ??
+    bodyStatusFailure(step, answer, redact) ??
     typeMismatch(step, answer, redact)
   );
 }
