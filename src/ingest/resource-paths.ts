@@ -1,10 +1,6 @@
 // Path parameters whose values are resource paths (Google's `people/c123`, GitHub's `heads/main`): sent with their slashes.
 import type { Parameter } from "../model/api-model.js";
-import { deref, entriesAt, type IngestContext } from "./context.js";
-import { arrayOf, isRecord } from "./walk.js";
-
-/** The methods whose members of a path item are operations. */
-const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
+import { declaredParameters, type IngestContext } from "./context.js";
 
 /**
  * A value quoted with a slash inside: "in the form of `people/{person_id}`", "specify `people/me`", "Format:
@@ -43,21 +39,13 @@ export function slashedPathNames(ctx: IngestContext): ReadonlySet<string> {
   if (cached !== undefined) return cached;
   const slashed = new Set<string>();
   const encoded = new Set<string>();
-  for (const [path, raw, pointer] of entriesAt(ctx.document["paths"], "/paths")) {
-    const item = path.startsWith("/") ? deref(ctx, raw, pointer) : undefined;
-    if (item === undefined) continue;
-    const shared = arrayOf(item.node["parameters"]);
-    for (const method of METHODS) {
-      const operation = item.node[method];
-      if (!isRecord(operation)) continue;
-      for (const p of [...shared, ...arrayOf(operation["parameters"])]) {
-        const node = deref(ctx, p, pointer)?.node;
-        const name = node?.["name"];
-        const description = node?.["description"];
-        if (node?.["in"] !== "path" || typeof name !== "string" || typeof description !== "string") continue;
-        if (SAYS_ENCODED.test(description)) encoded.add(name);
-        else if (describesSlashedValue(description)) slashed.add(name);
-      }
+  for (const parameters of declaredParameters(ctx)) {
+    for (const node of parameters) {
+      const name = node["name"];
+      const description = node["description"];
+      if (node["in"] !== "path" || typeof name !== "string" || typeof description !== "string") continue;
+      if (SAYS_ENCODED.test(description)) encoded.add(name);
+      else if (describesSlashedValue(description)) slashed.add(name);
     }
   }
   for (const name of encoded) slashed.delete(name);
