@@ -3,7 +3,7 @@ import type { HttpMethod, SpecDialect } from "../model/api-model.js";
 import { join, resolve } from "../util/pointer.js";
 import type { Reporter } from "./report.js";
 import type { SchemaRegistry } from "./schemas.js";
-import { isRecord, type JsonRecord } from "./walk.js";
+import { arrayOf, isRecord, type JsonRecord } from "./walk.js";
 
 export interface IngestContext {
   /** The whole document, bundled: every `$ref` in it is local (`#/…`). */
@@ -63,4 +63,31 @@ function withOverrides(target: JsonRecord, reference: JsonRecord): JsonRecord {
 /** Entries of a map-shaped spec object with their pointers, in spec order. */
 export function entriesAt(node: unknown, pointer: string): [string, unknown, string][] {
   return isRecord(node) ? Object.entries(node).map(([key, value]) => [key, value, join(pointer, key)]) : [];
+}
+
+/** The methods whose members of a path item are operations. */
+const OPERATION_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
+
+/**
+ * Each operation of the document as its declared parameter objects (the path item's, then its own,
+ * references followed; unresolved ones left out): what a rule over the whole document reads before any operation is
+ * modelled.
+ */
+export function declaredParameters(ctx: IngestContext): JsonRecord[][] {
+  const operations: JsonRecord[][] = [];
+  for (const [path, raw, pointer] of entriesAt(ctx.document["paths"], "/paths")) {
+    const item = path.startsWith("/") ? deref(ctx, raw, pointer) : undefined;
+    if (item === undefined) continue;
+    const shared = arrayOf(item.node["parameters"]);
+    for (const method of OPERATION_METHODS) {
+      const operation = item.node[method];
+      if (!isRecord(operation)) continue;
+      const parameters = [...shared, ...arrayOf(operation["parameters"])].flatMap((p) => {
+        const node = deref(ctx, p, pointer)?.node;
+        return node === undefined ? [] : [node];
+      });
+      operations.push(parameters);
+    }
+  }
+  return operations;
 }

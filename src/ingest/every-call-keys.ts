@@ -1,15 +1,11 @@
 // The query or header keys an API takes on nearly every operation (Europeana's `wskey`): its caller's credential.
 import type { Parameter } from "../model/api-model.js";
 import { toSnakeCase } from "../util/naming.js";
-import { deref, entriesAt, type IngestContext } from "./context.js";
-import { arrayOf, isRecord } from "./walk.js";
+import { declaredParameters, type IngestContext } from "./context.js";
 
 /** The share of an API's operations a key must be on, and the fewest operations. */
 const NEARLY_EVERY = 0.8;
 const FEWEST = 3;
-
-/** The methods whose members of a path item are operations. */
-const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
 
 /**
  * Whether a parameter's name makes it a key of the caller's: its last word ends in `key` and says whose (`wskey`,
@@ -56,26 +52,15 @@ const found = new WeakMap<object, ReadonlySet<string>>();
 export function documentKeys(ctx: IngestContext): ReadonlySet<string> {
   const cached = found.get(ctx.document);
   if (cached !== undefined) return cached;
-  const operations: Pick<Parameter, "name" | "in" | "required">[][] = [];
-  for (const [path, raw, pointer] of entriesAt(ctx.document["paths"], "/paths")) {
-    const item = path.startsWith("/") ? deref(ctx, raw, pointer) : undefined;
-    if (item === undefined) continue;
-    const shared = arrayOf(item.node["parameters"]);
-    for (const method of METHODS) {
-      const operation = item.node[method];
-      if (!isRecord(operation)) continue;
-      operations.push(
-        [...shared, ...arrayOf(operation["parameters"])].flatMap((p) => {
-          const node = deref(ctx, p, pointer)?.node;
-          const name = node?.["name"];
-          const where = node?.["in"];
-          return typeof name === "string" && (where === "query" || where === "header")
-            ? [{ name, in: where, required: node?.["required"] === true }]
-            : [];
-        }),
-      );
-    }
-  }
+  const operations = declaredParameters(ctx).map((parameters): Pick<Parameter, "name" | "in" | "required">[] =>
+    parameters.flatMap((node) => {
+      const name = node["name"];
+      const where = node["in"];
+      return typeof name === "string" && (where === "query" || where === "header")
+        ? [{ name, in: where, required: node["required"] === true }]
+        : [];
+    }),
+  );
   const keys = everyCallKeys(operations);
   found.set(ctx.document, keys);
   return keys;

@@ -17,6 +17,7 @@ import { borrowedListFilters } from "./list-filters.js";
 import { withoutBorrowedDescriptions } from "./borrowed-path-descriptions.js";
 import { queryParametersFromPath, withoutQuery } from "./path-query.js";
 import { sendableBody } from "./read-body.js";
+import { withSlashedPaths } from "./resource-paths.js";
 import { requestBodyToModel } from "./request-body.js";
 import { withoutFragment } from "./safety.js";
 import { pickSuccess, responseToModel, swagger2ResponseToModel } from "./responses.js";
@@ -155,11 +156,15 @@ export function operationToModel(ctx: IngestContext, { raw, summary }: Summarise
     });
   }
   const keys = documentKeys(ctx);
-  const parameters = withoutBorrowedDescriptions(
+  const parameters = withSlashedPaths(
     ctx,
     summary.path,
-    withQuery.filter((p) => !(p.in === "query" && borrowed.has(p.name))),
-  ).map((p) => (keys.has(keyOf(p)) ? { ...p, everyCallKey: true as const } : p));
+    withoutBorrowedDescriptions(
+      ctx,
+      summary.path,
+      withQuery.filter((p) => !(p.in === "query" && borrowed.has(p.name))),
+    ).map((p) => (keys.has(keyOf(p)) ? { ...p, everyCallKey: true as const } : p)),
+  );
   const responses = responsesToModel(ctx, raw.operation);
   const { security, servers, extensions, pointer, ...head } = summary;
   return Object.freeze({

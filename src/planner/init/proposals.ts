@@ -1604,6 +1604,9 @@ function deletesAll(operation: Operation): boolean {
 
 export { withArticle };
 
+/** A mask of the fields the answer carries (Google People's `readMask`): what the model picks, not what the user knows. */
+const SAYS_FIELD_MASK = /\bfield ?mask\b/i;
+
 /**
  * The filters the drafted step binds (its required query parameters): the model sees no other. Required, they are no
  * option; one whose schema allows a single value (sms77's `action: [read]`) the tool sends itself, so it is not named.
@@ -1616,7 +1619,8 @@ function filtersOf(operation: Operation): string {
         p.required &&
         !isCredentialName(p.name) &&
         soleValue(p, NO_SCHEMAS) === undefined &&
-        !/^(limit|offset|page|per_page|cursor|sort|order|direction|pretty|fields|opt_\w+)$/i.test(p.name),
+        !/^(limit|offset|page|per_page|cursor|sort|order|direction|pretty|fields|opt_\w+)$/i.test(p.name) &&
+        !SAYS_FIELD_MASK.test(p.description ?? ""),
     )
     .map((p) => spoken(p.name))
     .slice(0, 3);

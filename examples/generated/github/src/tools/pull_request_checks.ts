@@ -114,7 +114,13 @@ export const pullRequestChecks = defineTool({
         params: [
           { name: "owner", in: "path", required: true, value: { kind: "expr", text: "$inputs.owner" } },
           { name: "repo", in: "path", required: true, value: { kind: "expr", text: "$inputs.repo" } },
-          { name: "ref", in: "path", required: true, value: { kind: "expr", text: "$steps.pr.outputs.head_sha" } },
+          {
+            name: "ref",
+            in: "path",
+            allowReserved: true,
+            required: true,
+            value: { kind: "expr", text: "$steps.pr.outputs.head_sha" },
+          },
           { name: "per_page", in: "query", required: false, value: { kind: "literal", value: 100 } },
         ],
         outputs: { total: "$response.body#/total_count", runs: "$response.body#/check_runs" },
@@ -146,7 +152,13 @@ export const pullRequestChecks = defineTool({
         params: [
           { name: "owner", in: "path", required: true, value: { kind: "expr", text: "$inputs.owner" } },
           { name: "repo", in: "path", required: true, value: { kind: "expr", text: "$inputs.repo" } },
-          { name: "ref", in: "path", required: true, value: { kind: "expr", text: "$steps.pr.outputs.head_sha" } },
+          {
+            name: "ref",
+            in: "path",
+            allowReserved: true,
+            required: true,
+            value: { kind: "expr", text: "$steps.pr.outputs.head_sha" },
+          },
         ],
         outputs: { state: "$response.body#/state" },
         dependsOn: ["pr"],

@@ -208,7 +208,9 @@ const BRIEF_CHARS = 200;
  * characters, without closing punctuation (the hint adds its own): the model already has the whole description.
  */
 export function briefDescription(description: string): string {
-  const sentences = description.trim().split(/(?<=[.!?])(?<!\b[Ee]\.g\.|\bi\.e\.)\s+(?=[A-Z`"'(])/);
+  // Google's field behaviour label ("Required. A field mask to …") says nothing of the value: the sentence after it does.
+  const said = description.trim().replace(/^(?:required|optional|mandatory)\.\s+(?=\S)/i, "");
+  const sentences = said.split(/(?<=[.!?])(?<!\b[Ee]\.g\.|\bi\.e\.)\s+(?=[A-Z`"'(])/);
   const first = sentences[0] ?? "";
   const last = sentences.at(-1) ?? "";
   const parts = sentences.length > 1 && /^E\.g\./.test(last) ? [first, last] : [first];

@@ -2,7 +2,7 @@
 // Evaluated parameters → path substitutions, query pairs, headers, cookies; values that could escape are refused.
 import { errorDetail, type ErrorDetail } from "../errors.js";
 import type { ParamSpec } from "../types.js";
-import { encodeComponent, identity, queryEncoder } from "./encode.js";
+import { encodeComponent, encodeSegments, identity, queryEncoder } from "./encode.js";
 import { normalize, scalarText, styleSingle, stylePairs } from "./style.js";
 
 /** Parameters in wire form, before credentials. */
@@ -118,12 +118,21 @@ const placePath: Placer = (spec, value, into) => {
   const atoms = atomsOf(value);
   if (atoms.length === 0 || atoms.some((atom) => atom === "")) return emptyPathValue(spec);
   const problem = atoms.map(pathValueProblem).find(Boolean);
-  if (problem)
+  if (problem) {
+    const within = spec.allowReserved ? "inside" : "one segment of";
+    const slashes = spec.allowReserved ? "" : "slashes, ";
     return invalidArgument(
-      `Path parameter \`${spec.name}\` ${problem}; it must stay one segment of the operation's path.`,
-      `Pass the plain identifier for \`${spec.name}\`, without slashes, dot segments or URLs.`,
+      `Path parameter \`${spec.name}\` ${problem}; it must stay ${within} the operation's path.`,
+      `Pass the plain identifier for \`${spec.name}\`, without ${slashes}dot segments or URLs.`,
     ).error;
-  const text = styleSingle(spec.style, { name: spec.name, value, explode: spec.explode, encode: encodeComponent });
+  }
+  if (spec.allowReserved && atoms.some((atom) => atom.split("/").includes("")))
+    return invalidArgument(
+      `Path parameter \`${spec.name}\` starts or ends with \`/\`, which would leave the operation's path.`,
+      `Pass \`${spec.name}\` as the API gave it: parts joined by single slashes, none at either end.`,
+    ).error;
+  const encode = spec.allowReserved ? encodeSegments : encodeComponent;
+  const text = styleSingle(spec.style, { name: spec.name, value, explode: spec.explode, encode });
   if (text === "") return emptyPathValue(spec);
   into.path.set(spec.name, text);
   return undefined;

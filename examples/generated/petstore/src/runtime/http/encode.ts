@@ -32,6 +32,14 @@ export function encodeReserved(text: string): string {
   return encodeComponent(text).replace(/%[0-9A-F]{2}/g, (triplet) => KEPT_RESERVED[triplet] ?? triplet);
 }
 
+/**
+ * A path value that names a resource by its path (`allowReserved` on a path parameter: Google's `people/c123`, RFC 6570
+ * `{+resourceName}`): each `/`-separated part encoded, the slashes kept, as the API routes by them.
+ */
+export function encodeSegments(text: string): string {
+  return text.split("/").map(encodeComponent).join("/");
+}
+
 /** The encoder for a query value. */
 export function queryEncoder(allowReserved: boolean): (text: string) => string {
   return allowReserved ? encodeReserved : encodeComponent;

@@ -1,0 +1,62 @@
+// Path parameters whose values are resource paths (Google's `people/c123`, GitHub's `heads/main`): sent with their slashes.
+import type { Parameter } from "../model/api-model.js";
+import { declaredParameters, type IngestContext } from "./context.js";
+
+/**
+ * A value quoted with a slash inside: "in the form of `people/{person_id}`", "specify `people/me`", "Format:
+ * `projects/{project}/locations/{location}`", "For example, `refs/heads/master`" (what Google's discovery documents
+ * write as the reserved expansion `{+resourceName}`, lost in their OpenAPI conversion). A media type is no such path.
+ */
+const SLASHED_FORM =
+  /`(?!(?:application|text|image|audio|video|multipart|font|model|message)\/)[A-Za-z][\w.-]*\/(?:\{[^}`]+\}|\*|[\w.-]+)[^`\s]*`|\bformat:?\s+[a-z]\w*\/\{/i;
+/** The API wants the slashes escaped: GitLab's "URL-encoded path of the project". */
+const SAYS_ENCODED = /\b(?:url[- ]?)?(?:encoded|escaped)\b/i;
+
+/** Whether a path parameter's description gives its value as a path of several parts. */
+export function describesSlashedValue(description: string | undefined): boolean {
+  return description !== undefined && SLASHED_FORM.test(description) && !SAYS_ENCODED.test(description);
+}
+
+/** Whether `{name}` fills whole segments of the template: after a `/`, before a `/`, a `:verb` or the end. */
+export function fillsWholeSegment(path: string, name: string): boolean {
+  const at = `/{${name}}`;
+  return path
+    .split(at)
+    .slice(1)
+    .some((after) => after === "" || after.startsWith("/") || after.startsWith(":"));
+}
+
+const found = new WeakMap<object, ReadonlySet<string>>();
+
+/**
+ * The names of the document's path parameters any of whose declarations describes a slashed value (see
+ * {@link describesSlashedValue}), none saying its value is encoded: one API names one kind of value so (Google People's
+ * `resourceName` is described as `people/{person_id}` on 3 of its 10 operations, only "The resource name of the contact
+ * to delete." on others).
+ */
+export function slashedPathNames(ctx: IngestContext): ReadonlySet<string> {
+  const cached = found.get(ctx.document);
+  if (cached !== undefined) return cached;
+  const slashed = new Set<string>();
+  const encoded = new Set<string>();
+  for (const parameters of declaredParameters(ctx)) {
+    for (const node of parameters) {
+      const name = node["name"];
+      const description = node["description"];
+      if (node["in"] !== "path" || typeof name !== "string" || typeof description !== "string") continue;
+      if (SAYS_ENCODED.test(description)) encoded.add(name);
+      else if (describesSlashedValue(description)) slashed.add(name);
+    }
+  }
+  for (const name of encoded) slashed.delete(name);
+  found.set(ctx.document, slashed);
+  return slashed;
+}
+
+/** The operation's parameters, each path parameter {@link slashedPathNames} names marked to keep its slashes. */
+export function withSlashedPaths(ctx: IngestContext, path: string, parameters: readonly Parameter[]): Parameter[] {
+  const names = slashedPathNames(ctx);
+  return parameters.map((p) =>
+    p.in === "path" && names.has(p.name) && fillsWholeSegment(path, p.name) ? { ...p, allowReserved: true } : p,
+  );
+}
