@@ -183,18 +183,24 @@ function defaultBaseUrl(spec: ToolsetSpec): { readonly url: string; readonly tem
 }
 
 /**
- * The schemes each of which serves every tool by itself (each step that takes a credential lists an alternative of
- * that scheme alone, API-version schemes aside), when at least two do: the operator sets one of them. AWS keys, which
- * come as a pair, are left out; no tool taking a credential → none.
+ * The schemes each of which serves every tool by itself (each step that takes a credential, and cannot go without one,
+ * lists an alternative of that scheme alone, API-version schemes aside), when at least two do: the operator sets one of
+ * them. AWS keys, which come as a pair, are left out; no such step → none (steps that name no scheme send every key
+ * configured, and may go without: Billbee wants its key and basic credentials together).
  */
 export function schemesEnoughAlone(spec: ToolsetSpec, tools: SecuredTools): string[] {
-  const steps = tools.flatMap((tool) => tool.steps).filter((step) => step.security.some((r) => Object.keys(r).length));
-  if (steps.length === 0) return [];
   const credentials = (r: SecurityRequirement): string[] =>
     Object.keys(r).filter((name) => {
       const scheme = spec.securitySchemes[name];
       return scheme === undefined || !isApiVersionScheme(scheme);
     });
+  const steps = tools
+    .flatMap((tool) => tool.steps)
+    .filter(
+      (step) =>
+        step.security.some((r) => Object.keys(r).length) && !step.security.some((r) => Object.keys(r).length === 0),
+    );
+  if (steps.length === 0) return [];
   const enough = Object.entries(spec.securitySchemes)
     .filter(([, s]) => !isApiVersionScheme(s) && s.type !== "awsSigV4" && s.type !== "mutualTLS")
     .map(([name]) => name)

@@ -36,12 +36,18 @@ export function authorizationPrefix(scheme: SecurityScheme): AuthorizationPrefix
 }
 
 const ANY_WORD = "(Basic|Bearer|Token)";
-/** The header's format written with any scheme word: a `FORMATS` one, `the word "Basic"`, or `"Basic" followed by`. */
+/**
+ * The header's format written with any scheme word: a `FORMATS` one, `the word "Basic"`, `"Basic" followed by`, an
+ * example header line (ART19's `Authorization: Token token="…", credential="…"`), or a key=value form after the word
+ * (Conjur's `Token token=<base64_encoded_token>`).
+ */
 const WRITTEN: readonly RegExp[] = [
   ...FORMATS.map((f) => new RegExp(f.source.replaceAll(WORD, ANY_WORD), "gi")),
   new RegExp(`\\bthe word\\s+["'\`]?${ANY_WORD}\\b`, "gi"),
   new RegExp(`["'\`]${ANY_WORD}["'\`]\\s+followed by\\b`, "gi"),
   /\b(Basic)\s+(?:<|\{|\[|auth)/gi,
+  new RegExp(`\\bAuthorization:[ \\t]*${ANY_WORD}[ \\t]+[^\\s<{[]`, "gi"),
+  new RegExp(`\\b${ANY_WORD}[ \\t]+\\w+=`, "gi"),
 ];
 
 /**

@@ -50,6 +50,12 @@ export function withArticle(words: string): string {
   return `${/^([aeio]|u[^aeiou]{2}|u$)/i.test(words) ? "an" : "a"} ${words}`;
 }
 
+/** `pet records`, never `… record records`: an object named from "Get ClassificationInclusion records" has the word. */
+export function recordsOf(words: string): string {
+  const object = words.replace(/(?:^|\s+)records?$/i, "");
+  return object === "" ? "records" : `${object} records`;
+}
+
 /**
  * A Markdown heading line whose text carries an emoji (Trakt's badge rows: "#### 📄 Pagination ✨ Extended Info 😁
  * Emojis", "#### 🔒 OAuth Required"): tags for the spec's reader, which promise inputs the tool does not have.

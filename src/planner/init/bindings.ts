@@ -1114,9 +1114,11 @@ function withSummaryNamed(
 /**
  * The body field the path ends by naming, when the schema leaves it optional: what the call sends (Notion's
  * `PATCH /blocks/{id}/children` appends the body's `children`, without which it appends nothing; Mandrill's
- * `POST /inbound/add-domain.json` adds the body's `domain`, `POST /messages/send.json` sends its `message`).
+ * `POST /inbound/add-domain.json` adds the body's `domain`, `POST /messages/send.json` sends its `message`). A last word
+ * that reads as a verb names a list of its own spelling (Pendo's `POST /votes` sends its `votes`, without which it
+ * voted for nothing and answered 200).
  */
-function pathNamed(
+export function pathNamed(
   path: string,
   properties: Readonly<Record<string, JsonSchema>>,
   required: readonly string[],
@@ -1125,6 +1127,9 @@ function pathNamed(
   const last = parts.at(-1) ?? "";
   if (last.startsWith("{")) return [];
   const words = toSnakeCase(last.replace(/\.[a-z]+$/i, "")).split("_");
+  const isList = (schema: JsonSchema | undefined): boolean => typeof schema === "object" && schema["type"] === "array";
+  const list = Object.keys(properties).find((k) => toSnakeCase(k) === words.join("_") && isList(properties[k]));
+  if (words.length === 1 && list !== undefined) return required.includes(list) ? [] : [list];
   const verb = verbClasses(stem(words[0] ?? "")) !== undefined;
   const before = parts.at(-2);
   const nouns = !verb

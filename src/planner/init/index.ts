@@ -53,6 +53,7 @@ import {
   withArticle,
   type Proposal,
 } from "./proposals.js";
+import { recordsOf } from "../summary-text.js";
 import type { DraftConfig, DraftGoal, DraftInput, DraftStep, GoalKind, GoalsDraft } from "./types.js";
 
 export type * from "./types.js";
@@ -1043,7 +1044,7 @@ const KIND_PHRASES: Readonly<Record<GoalKind, (p: Proposal) => string>> = {
   find: (p) =>
     isRelation(subPathOf(p))
       ? `browsing the ${subPathOf(p)} of ${withArticle(subPathOwner(p))}`
-      : `browsing ${p.entity} records`,
+      : `browsing ${recordsOf(p.entity)}`,
   get: (p) => (subPathOf(p) ? `reading the ${subPathOf(p)} of one ${subPathOwner(p)}` : `reading one ${p.entity}`),
   create: (p) => `${gerund(ownLead(p) ?? "add")} ${withArticle(p.entity)}`,
   update: (p) =>

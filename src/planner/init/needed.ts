@@ -25,6 +25,16 @@ const SAYS_OPTIONAL = /\b(not required|optional)\b/i;
 const SAYS_REQUIRED_IF =
   /\b(?:required|mandatory)(?:\s+field)?\s+(?:only\s+)?(?:if|when|for)\b|\bonly\s+(?:required|mandatory)\b/i;
 /**
+ * The condition first, in the sentence that says it: "If provided announcement_id is required" (SureVoIP's call), "If
+ * fromEmailType is SpecificEmail, this field is required" (Zuora), "If more complex filtering is required, use …" (not
+ * even about the field). A condition of creating ("When specified as a parameter of a create course request, this field
+ * is required") is a create's own need, and stays needed.
+ */
+const SAYS_REQUIRED_AFTER_IF =
+  /(?:^|[.;!?]\s+)(?:if|when)\b(?![^.;!?]*\bcreat)[^.;!?]*\b(?:is|are) (?:required|mandatory)\b/i;
+const saysRequiredInSomeCases = (text: string): boolean =>
+  SAYS_REQUIRED_IF.test(text) || SAYS_REQUIRED_AFTER_IF.test(text);
+/**
  * "Is required when creating resources" (Kubernetes' `metadata.name`): needed by a create that sends the object holding
  * it, when what it names is any resource or the thing created ("Required when creating a space" is not a message's).
  */
@@ -68,7 +78,7 @@ export function neededProperties(
     const text = withoutAsides(withoutOneOf(descriptionOf(properties[k]), k, properties));
     if (required.includes(k)) return false;
     if (creates && SAYS_REQUIRED_ON_POST.test(text.trim())) return true;
-    return SAYS_REQUIRED.test(text) && !SAYS_OPTIONAL.test(text) && !SAYS_REQUIRED_IF.test(text);
+    return SAYS_REQUIRED.test(text) && !SAYS_OPTIONAL.test(text) && !saysRequiredInSomeCases(text);
   });
   const name =
     linked ??
@@ -122,10 +132,11 @@ function resourceName(schema: JsonSchema | undefined): boolean {
 export function neededInSomeCases(properties: Readonly<Record<string, JsonSchema>>): string[] {
   const conditional = Object.keys(properties).filter((k) => {
     const text = descriptionOf(properties[k]);
-    return SAYS_REQUIRED_IF.test(text) && !SAYS_OPTIONAL.test(text);
+    return saysRequiredInSomeCases(text) && !SAYS_OPTIONAL.test(text);
   });
   const used = conditional.flatMap((k) => {
-    const field = SAYS_REQUIRED_WITH.exec(descriptionOf(properties[k]))?.[1];
+    const text = descriptionOf(properties[k]);
+    const field = (SAYS_REQUIRED_WITH.exec(text) ?? SAYS_PARTNER_REQUIRED.exec(text))?.[1];
     return field !== undefined && Object.hasOwn(properties, field) && !conditional.includes(field) ? [field] : [];
   });
   return [...conditional, ...new Set(used)];
@@ -241,6 +252,8 @@ const LIST_WORDS: ReadonlySet<string> = new Set(["or", "a", "an", "the", ...SELF
  */
 const SAYS_REQUIRED_WITH =
   /\brequired\s+(?:only\s+)?(?:when|if)\s+(?:not\s+)?(?:using|setting|passing|providing|presenting)\s+`([^`]+)`/i;
+/** "If provided hangup_at is required" (SureVoIP's `hangup_announcement_id`): the field that must come with it. */
+const SAYS_PARTNER_REQUIRED = /\bif (?:provided|given|set|present),?\s+(?:the\s+)?`?(\w+)`?\s+(?:is|are) required\b/i;
 
 /**
  * The properties whose description says a create of `object` (its words, `pod`) needs them: `Is required when creating

@@ -44,7 +44,7 @@ import {
 import type { DraftGoal, DraftInput, DraftStep, GoalKind } from "./types.js";
 import { sentenceCase } from "../../util/sentence.js";
 import { actsOnRecord, operationProfile, type OperationProfile } from "../profile.js";
-import { profileSentence, summaryInWords, withArticle } from "../summary-text.js";
+import { profileSentence, recordsOf, summaryInWords, withArticle } from "../summary-text.js";
 import { leadVerb, postReadKind, readsByPost, readsBySummary, twinOfGet } from "./reads.js";
 import { createsWhenAbsent } from "../goals/keep-current.js";
 import { linkOf } from "./links.js";
@@ -1058,7 +1058,7 @@ export function apiSearchProposal(
     group: group.name,
     entity: profile.object || "item",
     description: sentence(summaryOf(operation)),
-    useWhen: `The user looks for ${profile.object === "" ? "something" : `${profile.object} records`} by what they know of ${profile.object === "" ? "it" : "them"} (words, a name, a query), not by id.`,
+    useWhen: `The user looks for ${profile.object === "" ? "something" : `${recordsOf(profile.object)}`} by what they know of ${profile.object === "" ? "it" : "them"} (words, a name, a query), not by id.`,
     inputs: query.required
       ? []
       : [{ name: input, required: true, description: query.description ?? `What to search for.` }],
@@ -1291,9 +1291,9 @@ function browsedEntity(operation: Operation, profile: OperationProfile, group: s
   const owner = parts[last - 1];
   const under = last > 0 && last < parts.length - 1 && owner !== undefined && !owner.startsWith("{");
   const object = profile.object.split(" ");
-  if (partListed(operation, profile, group)) return `${profile.object} records`;
+  if (partListed(operation, profile, group)) return recordsOf(profile.object);
   if (!under || singular(toSnakeCase(owner)) !== group || object.includes(headNoun(resource)))
-    return `${resource} records`;
+    return recordsOf(resource);
   const id = parts[last]?.slice(1, -1) ?? "id";
   return `${profile.object} records of ${withArticle(resource)} whose ${spoken(id)} you know`;
 }
@@ -1546,7 +1546,7 @@ function rpcHint(operation: Operation, kind: SingleKind, profile: OperationProfi
   const object = profile.object === "" ? entityWords(rpcNamespace(operation.path) ?? "") : profile.object;
   const summary = summaryOf(operation).replace(/[.!?]\s*$/, "");
   const tail = summary.split(/\s+/).length <= 12 ? ` (${lowerFirst(summary)})` : "";
-  if (kind === "find") return `The user wants to browse ${object} records${tail}.`;
+  if (kind === "find") return `The user wants to browse ${recordsOf(object)}${tail}.`;
   if (kind === "get") return `The user asks about ${withArticle(object)}${tail}.`;
   return `The user asks to ${ownVerb(operation, profile)} ${withArticle(object)}${tail}${requiredOf(operation)}.`;
 }

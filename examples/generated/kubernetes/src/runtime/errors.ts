@@ -253,7 +253,7 @@ function messageOf(item: unknown): string | undefined {
   if (item === null || typeof item !== "object") return undefined;
   const record = lowerKeys(item as Record<string, unknown>);
   const message =
-    withDetail(text(record.message), detailOf(record), record.details) ??
+    withDetail(text(record.message) ?? textList(record.message), detailOf(record), record.details) ??
     text(record.detail) ??
     text(record.title) ??
     text(record.msg) ??
@@ -287,7 +287,7 @@ const listMessages = (list: readonly unknown[] | undefined): string | undefined 
 
 const BODY_SHAPES: readonly Shape[] = [
   (b) => (text(b.title) && text(b.detail) ? `${text(b.title)}: ${text(b.detail)}` : undefined),
-  (b) => withDetail(text(b.message), detailOf(b), b.details),
+  (b) => withDetail(text(b.message) ?? textList(b.message), detailOf(b), b.details),
   (b) => (typeof b.error === "string" ? joinFirst(text(b.error), text(b.error_description)) : undefined),
   (b) => messageOf(b.error),
   (b) => listMessages(Array.isArray(b.errors) ? b.errors : wrappedList(b.errors)),
