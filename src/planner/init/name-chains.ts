@@ -656,6 +656,7 @@ export function nameChain(
     group: group.name,
     entity: objects.join(" and "),
     by: looked.map((l) => l.key).join(" and "),
+    ...(looked.length > 1 ? { found: looked.map((l) => ({ object: l.lookup.object, key: l.key })) } : {}),
     chainKey: `${signatureOf(target)} ${looked.map((l) => `${l.lookup.slot.tokens.join(".")}<-${signatureOf(l.lookup.resolver.operation)}`).join(" ")}`,
     description: `${sentenceCase(looked.map((l) => l.phrase).join(", "))}, then ${lowerFirst(sentence(summaryOf(target)))}`,
     useWhen: `The user ${looked.map((l) => l.how).join(" and ")} instead of giving ${objects.length > 1 ? "their ids" : `the ${objects[0]}'s id`}.`,

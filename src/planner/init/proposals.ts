@@ -60,12 +60,20 @@ import { soleValue } from "../sole-value.js";
 import { isTopMethod, requiredInputs } from "./action-groups.js";
 import { namingId } from "../../model/naming-id.js";
 
+/** A record a chain finds, and what it finds it by (`email`, `name`, `search`). */
+export interface FoundRecord {
+  readonly object: string;
+  readonly key: string;
+}
+
 /** A goal before ranking: its wanted name may still clash, and `notFor` is filled once the kept goals are known. */
 export interface Proposal extends Omit<DraftGoal, "notFor"> {
   /** The resource in words (`pull request`), for the not_for sentences of the goals beside it. */
   readonly entity: string;
   /** What a chain looks the record up by (`email`, `search`). */
   readonly by?: string;
+  /** A chain finding more than one record: each record and what it is looked up by (Slack's channel and user). */
+  readonly found?: readonly FoundRecord[];
   /** A chain's lookup, the entity it resolves and what it does with it (the method, and the sub-path it calls): one chain per key is kept. */
   readonly chainKey?: string;
   readonly groupRank: number;
@@ -1537,7 +1545,7 @@ function namingParameters(operation: Operation, resource: string): Parameter[] {
 const NAMING_WORDS: ReadonlySet<string> = new Set(["name", "arn", "id", "url", "key"]);
 
 /** `A`, `A and B`, `A, B and C` (or `A, B or C`). */
-function listed(names: readonly string[], conjunction: "and" | "or" = "and"): string {
+export function listed(names: readonly string[], conjunction: "and" | "or" = "and"): string {
   return names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} ${conjunction} ${names.at(-1) ?? ""}`;
 }
 
