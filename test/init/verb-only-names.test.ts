@@ -265,6 +265,14 @@ describe.skipIf(REPEAT_RUN)("Google's drafts name goals by verb and resource, an
     expect(names).toContain("modify_message_by_search");
   });
 
+  test("Gmail: trashing a message (`messages.trash`, a verb no table knows) is drafted, by a search in the box's `q`", async () => {
+    const { goals } = draftGoals(await model("gmail"));
+    const trash = goals.find((g) => g.name === "trash_message_by_search");
+    expect(trash?.steps.map((s) => s.operation)).toEqual(["gmail.users.messages.list", "gmail.users.messages.trash"]);
+    expect(trash?.steps[0]?.params?.find((p) => p.name === "q")?.value).toBe("$inputs.message_q");
+    expect(trash?.useWhen).toMatch(/trashing it/);
+  });
+
   test("Gmail: the send and the draft take the message (`raw`), a reply's `threadId` is optional, `userId` is `me`", async () => {
     const { goals } = draftGoals(await model("gmail"));
     const send = goals.find((g) => g.name === "send_message");
