@@ -299,6 +299,19 @@ describe.skipIf(REPEAT_RUN)("Google's drafts name goals by verb and resource, an
     expect(sent).toContain("insert_event.summary");
   });
 
+  test("Calendar: an event's create takes its start and end (required) and its summary; its update offers the times", async () => {
+    const { goals } = draftGoals(await model("calendar"));
+    const insert = goals.find((g) => g.name === "insert_event");
+    const body = insert?.steps[0]?.body;
+    const fields = body?.kind === "properties" ? body.entries.map(([k]) => k) : [];
+    expect(fields).toEqual(expect.arrayContaining(["start", "end", "summary"]));
+    expect(insert?.inputs.filter((i) => i.required).map((i) => i.name)).toEqual(["start", "end"]);
+    const update = goals.find((g) => g.name === "update_event_by_search")?.steps.at(-1)?.body;
+    expect(update?.kind === "properties" ? update.entries.map(([k]) => k) : []).toEqual(
+      expect.arrayContaining(["start", "end", "summary"]),
+    );
+  });
+
   test("Calendar: list_events takes q, timeMin and timeMax; no access control list in the default draft", async () => {
     const { goals } = draftGoals(await model("calendar"));
     const params = goals.find((g) => g.name === "list_events")?.steps[0]?.params?.map((p) => p.name);
