@@ -11,6 +11,7 @@ import { createInputNamer, operationStep } from "../../src/planner/init/bindings
 import {
   envelopeStamp,
   neededInSomeCases,
+  recordTally,
   neededProperties,
   oneOfGroups,
   wholeRecordField,
@@ -111,6 +112,21 @@ describe("a resource envelope's stamps are the server's: no create or update off
     ["another field", "status", { type: "string", description: "ETag of the resource." }, true, false],
   ] as const)("%s", (_row, name, schema, creates, stamp) => {
     expect(envelopeStamp(name, schema as JsonSchema, creates)).toBe(stamp);
+  });
+});
+
+describe("a tally the server keeps of records is no value a create or an update sets", () => {
+  const int = (description: string): JsonSchema => ({ type: "integer", format: "int32", description });
+  test.each([
+    ["Gmail's messagesTotal", "messagesTotal", int("The total number of messages with the label."), true],
+    ["Gmail's threadsUnread", "threadsUnread", int("The number of unread threads with the label."), true],
+    ["a snake-cased count", "forks_count", int("The number of forks of the repository."), true],
+    ["a count of one thing the client asks for", "seatCount", int("The number of seats to buy."), false],
+    ["a count whose words number something else", "itemsTotal", int("The total price of the items."), false],
+    ["no count word", "replicas", int("The number of desired replicas."), false],
+    ["a string", "messagesTotal", text("The total number of messages with the label."), false],
+  ] as const)("%s", (_row, name, schema, tally) => {
+    expect(recordTally(name, schema as JsonSchema)).toBe(tally);
   });
 });
 

@@ -273,6 +273,16 @@ describe.skipIf(REPEAT_RUN)("Google's drafts name goals by verb and resource, an
     expect(trash?.useWhen).toMatch(/trashing it/);
   });
 
+  test("Gmail: no label goal offers the label's counts (messagesTotal …, tallies the server keeps)", async () => {
+    const { goals } = draftGoals(await model("gmail"), { maxGoals: 20 });
+    const labels = goals.filter((g) => /label/.test(g.name));
+    const sent = labels.flatMap((g) =>
+      g.steps.flatMap((s) => (s.body?.kind === "properties" ? s.body.entries.map(([k]) => k) : [])),
+    );
+    expect(sent).toContain("name");
+    expect(sent.filter((k) => /^(messages|threads)(Total|Unread)$/.test(k))).toEqual([]);
+  });
+
   test("Gmail: the send and the draft take the message (`raw`), a reply's `threadId` is optional, `userId` is `me`", async () => {
     const { goals } = draftGoals(await model("gmail"));
     const send = goals.find((g) => g.name === "send_message");

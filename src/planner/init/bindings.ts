@@ -30,6 +30,7 @@ import {
   neededProperties,
   wholeRecordField,
   envelopeStamp,
+  recordTally,
   retired,
   serverSet,
   serverState,
@@ -371,6 +372,7 @@ function settableFields(
       !isReadOnly(properties[k]) &&
       !serverSet(properties[k]) &&
       !envelopeStamp(k, properties[k], creates) &&
+      !recordTally(k, properties[k]) &&
       !retired(properties[k]) &&
       !credential(k) &&
       settable(properties[k], lookup),
@@ -757,7 +759,10 @@ function bodyOf(
       (p) => sentTwin(p, k, derefTop(properties[k] ?? {}, schemaLookup(model.schemas))) === "query",
     );
   const unsent = (k: string): boolean =>
-    isReadOnly(properties[k]) || (posted && ignoredOnCreate(k, properties[k])) || overridden(k);
+    isReadOnly(properties[k]) ||
+    recordTally(k, properties[k]) ||
+    (posted && ignoredOnCreate(k, properties[k])) ||
+    overridden(k);
   const named = pathNamed(operation.path, properties, requiredNames);
   const link = creates ? linkOf(operation) : undefined;
   const linked = link === undefined ? undefined : linkedField(properties, link.thing);
