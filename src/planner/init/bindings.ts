@@ -42,7 +42,7 @@ import { pagingOf } from "../paging.js";
 import { isRuntimeHeader, saysMoreThanName } from "../inputs.js";
 import { sentTwin } from "../query-twin.js";
 import { htmlToText } from "../../util/html-text.js";
-import { DATED, idParts, operationRef, parameterEntity, rangePairs, singular } from "./operations.js";
+import { idParts, isDated, operationRef, parameterEntity, rangePairs, singular } from "./operations.js";
 import { madeOfRecords, schemaNamed } from "./body-slots.js";
 import { selfValue } from "./self-value.js";
 import { namesTarget } from "../change-inputs.js";
@@ -1285,10 +1285,10 @@ function timeSpanFields(
 ): string[] {
   const dated = (schema: JsonSchema | undefined, name: string): boolean => {
     const node = schema === undefined ? undefined : derefTop(schema, lookup);
-    if (typeof node !== "object") return false;
-    if (node["format"] === "date-time" || node["format"] === "date") return true;
-    const said = typeof node["description"] === "string" ? node["description"] : "";
-    return node["type"] === "string" && (/(^|_)(time|date)($|_)/.test(toSnakeCase(name)) || DATED.test(said));
+    return (
+      typeof node === "object" &&
+      isDated(node, name, typeof node["description"] === "string" ? node["description"] : "")
+    );
   };
   const zone = (name: string): boolean => /(^|_)(time_?zone|tz)$/.test(toSnakeCase(name));
   const timeObject = (k: string): boolean => {

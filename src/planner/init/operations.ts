@@ -602,7 +602,17 @@ export function isDiscovery(operation: Operation): boolean {
 }
 
 /** A description that says its value is a date or a time (Calendar's "Must be an RFC3339 timestamp …"). */
-export const DATED = /\b(timestamp|rfc ?3339|iso ?8601|date-time)\b/i;
+const DATED = /\b(timestamp|rfc ?3339|iso ?8601|date-time)\b/i;
+
+/**
+ * Whether a value is a date or a time: of format `date` or `date-time`, or a string whose name says time or date
+ * (`timeMin`, `start_date`) or whose description says it is a timestamp, RFC 3339 or ISO 8601.
+ */
+export function isDated(schema: JsonSchema | undefined, name: string, description = ""): boolean {
+  if (typeof schema !== "object") return false;
+  if (schema["format"] === "date-time" || schema["format"] === "date") return true;
+  return schema["type"] === "string" && (/(^|_)(time|date)($|_)/.test(toSnakeCase(name)) || DATED.test(description));
+}
 
 /** The words that open and close a range, paired: `timeMin` and `timeMax`, `created_after` and `created_before`. */
 const RANGE_ENDS: readonly (readonly [string, string])[] = [

@@ -18,11 +18,11 @@ import {
 import { escapeToken } from "../../util/pointer.js";
 import type { InputNamer } from "./bindings.js";
 import {
-  DATED,
   endsWithParameter,
   filterCount,
   idParameters,
   idParts,
+  isDated,
   isListOperation,
   isOrdinal,
   itemsFollow,
@@ -996,14 +996,7 @@ function listsWithFilters(model: ApiModel, operation: Operation): boolean {
  */
 export function boundPairs(operation: Pick<Operation, "parameters">): Parameter[] {
   const dated = operation.parameters.filter(
-    (p) =>
-      p.in === "query" &&
-      !p.required &&
-      typeof p.schema === "object" &&
-      (p.schema["format"] === "date-time" ||
-        p.schema["format"] === "date" ||
-        (p.schema["type"] === "string" &&
-          (/(^|_)(time|date)($|_)/.test(toSnakeCase(p.name)) || DATED.test(p.description ?? "")))),
+    (p) => p.in === "query" && !p.required && isDated(p.schema, p.name, p.description),
   );
   return rangePairs(dated.map((p) => p.name)).flatMap((name) => dated.filter((p) => p.name === name));
 }
