@@ -402,6 +402,7 @@ function recordVerbSegment(
   const words = splitWords(last);
   const verb = words[0];
   if (verb === undefined || verb.length < 3 || verbClasses(stem(verb)) !== undefined) return undefined;
+  if (methodOfResource(operation, segments)) return { action: verb, verb: true };
   const text = htmlToText(operation.summary?.trim() || operation.description?.trim() || "")
     .trim()
     .replace(/^[\w -]{1,30}:\s+/, "");
@@ -425,6 +426,24 @@ function recordVerbSegment(
     grouped && words.length > 1 && id.join(" ") === words.join(" ") && verbClasses(stem(words[1] ?? "")) === undefined;
   if (!determined && !idIsSegment && (words.length > 1 || isPlural(verb) || !idOpens)) return undefined;
   return { action: stem(verb), verb: true };
+}
+
+/**
+ * An operation id whose last part is the path's last segment, one word, and whose part before names the collection
+ * right above the record's parameter (Google's Discovery ids: `gmail.users.messages.trash` on
+ * `POST …/messages/{id}/trash`, `untrash` likewise): the spec names the segment as the resource's method, a verb done
+ * to the record whether or not a table knows it, never a create of a "trash". A segment that is a thing of its own
+ * (`…/{id}/attachments`, a plural) or an id that does not name the collection is left to the other readings.
+ */
+function methodOfResource(operation: OperationSummary, segments: readonly string[]): boolean {
+  const last = segments.at(-1) ?? "";
+  const collection = segments.at(-3);
+  if (operation.idSynthesized || collection === undefined || PARAMETER.test(collection)) return false;
+  if (!PARAMETER.test(segments.at(-2) ?? "") || splitWords(last).length !== 1 || isPlural(last)) return false;
+  const parts = namingId(operation).split(/[/.]/);
+  const [resource, method] = parts.slice(-2);
+  if (parts.length < 2 || resource === undefined || method !== last) return false;
+  return singularPhrase(splitWords(resource).join(" ")) === singularPhrase(splitWords(collection).join(" "));
 }
 
 /**

@@ -124,6 +124,66 @@ describe("the verb a segment under a record names", () => {
       { method: "post", path: "/orders/{id}/parcels", id: "parcelsCreate", summary: "Parcels for an order" },
       { action: "create", object: "parcel" },
     ],
+    [
+      "a dotted id's method that is the segment right under the record (Gmail's messages.trash)",
+      {
+        method: "post",
+        path: "/gmail/v1/users/{userId}/messages/{id}/trash",
+        id: "gmail.users.messages.trash",
+        summary: "Moves the specified message to the trash.",
+      },
+      { action: "trash", object: "message" },
+    ],
+    [
+      'the same for a verb whose text opens with another one (Gmail\'s untrash, "Removes …")',
+      {
+        method: "post",
+        path: "/gmail/v1/users/{userId}/threads/{id}/untrash",
+        id: "gmail.users.threads.untrash",
+        summary: "Removes the specified thread from the trash.",
+      },
+      { action: "untrash", object: "thread" },
+    ],
+    [
+      "a slash-separated id of that form too (resource, then method)",
+      {
+        method: "post",
+        path: "/instances/{instance}/suspend",
+        id: "instances/suspend",
+        summary: "Puts an instance on hold",
+      },
+      { action: "suspend", object: "instance" },
+    ],
+    [
+      "an id whose resource is not the collection above the record stays a create",
+      {
+        method: "post",
+        path: "/gmail/v1/users/{userId}/messages/{id}/trash",
+        id: "gmail.users.labels.trash",
+        summary: "Moves the specified message to the trash.",
+      },
+      { action: "create" },
+    ],
+    [
+      "a plural segment the id names is a collection, a create",
+      {
+        method: "post",
+        path: "/v1/folders/{folderId}/attachments",
+        id: "drive.folders.attachments",
+        summary: "Adds an attachment to the folder.",
+      },
+      { action: "create", object: "attachment" },
+    ],
+    [
+      "an id whose method is not the segment stays a create",
+      {
+        method: "post",
+        path: "/v1/messages/{id}/trash",
+        id: "mail.messages.bin",
+        summary: "Puts the specified message in the bin.",
+      },
+      { action: "create" },
+    ],
   ])("%s", (_, shape, expected) => {
     expect(operationProfile(op(shape))).toMatchObject(expected);
   });

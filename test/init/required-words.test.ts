@@ -11,6 +11,7 @@ import { createInputNamer, operationStep, pathNamed } from "../../src/planner/in
 import {
   envelopeStamp,
   neededInSomeCases,
+  recordTally,
   neededProperties,
   oneOfGroups,
   wholeRecordField,
@@ -151,6 +152,21 @@ describe("a resource envelope's stamps are the server's: no create or update off
     ["another field", "status", { type: "string", description: "ETag of the resource." }, true, false],
   ] as const)("%s", (_row, name, schema, creates, stamp) => {
     expect(envelopeStamp(name, schema as JsonSchema, creates)).toBe(stamp);
+  });
+});
+
+describe("a tally the server keeps of records is no value a create or an update sets", () => {
+  const int = (description: string): JsonSchema => ({ type: "integer", format: "int32", description });
+  test.each([
+    ["Gmail's messagesTotal", "messagesTotal", int("The total number of messages with the label."), true],
+    ["Gmail's threadsUnread", "threadsUnread", int("The number of unread threads with the label."), true],
+    ["a snake-cased count", "forks_count", int("The number of forks of the repository."), true],
+    ["a count of one thing the client asks for", "seatCount", int("The number of seats to buy."), false],
+    ["a count whose words number something else", "itemsTotal", int("The total price of the items."), false],
+    ["no count word", "replicas", int("The number of desired replicas."), false],
+    ["a string", "messagesTotal", text("The total number of messages with the label."), false],
+  ] as const)("%s", (_row, name, schema, tally) => {
+    expect(recordTally(name, schema as JsonSchema)).toBe(tally);
   });
 });
 
@@ -417,5 +433,96 @@ describe("a description that says one of several fields is required", () => {
     expect(told).toMatch(
       /One of `area_code` or `phone_number` is required \(the spec: "You must provide an `area_code` or a `phone_number`\."\)\.$/,
     );
+  });
+});
+
+describe("a record's start and end, objects that hold a time, are what a scheduled thing is made of", () => {
+  const when: JsonSchema = {
+    type: "object",
+    properties: {
+      date: { type: "string", format: "date" },
+      dateTime: { type: "string", format: "date-time" },
+      timeZone: { type: "string" },
+    },
+  };
+  const person: JsonSchema = {
+    type: "object",
+    properties: { email: { type: "string" }, since: { type: "string", format: "date-time" } },
+  };
+  const flags = Object.fromEntries(
+    Array.from({ length: 16 }, (_, i) => [`flag${i}`, { type: "boolean", description: `Flag ${i}.` }]),
+  );
+  /** The body fields a drafted create (POST) or update (PATCH) of `/events` sends, and those it requires. */
+  async function drafted(properties: Record<string, JsonSchema>, method: "post" | "patch") {
+    const path = method === "post" ? "/events" : "/events/{id}";
+    const parameters =
+      method === "post" ? [] : [{ name: "id", in: "path", required: true, schema: { type: "string" } }];
+    const spec = {
+      openapi: "3.1.0",
+      info: { title: "Mini", version: "1.0.0" },
+      servers: [{ url: "https://mini.example.com" }],
+      paths: {
+        [path]: {
+          [method]: {
+            operationId: method === "post" ? "insertEvent" : "patchEvent",
+            parameters,
+            requestBody: { content: { "application/json": { schema: { type: "object", properties } } } },
+            responses: { "200": { description: "OK" } },
+          },
+        },
+      },
+    };
+    const m = (await ingest(spec)).model as ApiModel;
+    const operation = m.operations[0];
+    if (operation === undefined) throw new Error("no operation");
+    const step = operationStep(m, operation, {
+      id: "call",
+      namer: createInputNamer(schemaLookup(m.schemas)),
+      offerFields: true,
+      offerOnPost: true,
+    });
+    const fields = step.body?.kind === "properties" ? step.body.entries.map(([k]) => k) : [];
+    return { fields, required: (step.needed ?? []).map((n) => n.field) };
+  }
+  test.each([
+    [
+      "Calendar's event create: start and end offered and required, beside the summary",
+      { summary: text("Title of the event."), start: when, end: when },
+      "post",
+      { sent: ["summary", "start", "end"], required: ["start", "end"] },
+    ],
+    [
+      "an update offers them, none required (a patch sends what changes)",
+      { summary: text("Title of the event."), start: when, end: when },
+      "patch",
+      { sent: ["summary", "start", "end"], required: [] },
+    ],
+    [
+      "kept first when the body has more fields than a draft offers",
+      { ...flags, start: when, end: when, summary: text("Title of the event.") },
+      "post",
+      { has: ["start", "end", "summary"], count: 16 },
+    ],
+    [
+      "a bound without its twin is no span (originalStartTime)",
+      { summary: text("Title of the event."), originalStartTime: when },
+      "post",
+      { sent: ["summary"], required: [] },
+    ],
+    [
+      "a pair of other things that hold a date is none (fromUser, toUser)",
+      { summary: text("Title of the event."), fromUser: person, toUser: person },
+      "post",
+      { sent: ["summary"], required: [] },
+    ],
+  ] as const)("%s", async (_row, properties, method, want) => {
+    const { fields, required } = await drafted(properties as Record<string, JsonSchema>, method);
+    if ("sent" in want) {
+      expect(fields).toEqual(want.sent);
+      expect(required).toEqual(want.required);
+    } else {
+      expect(fields).toEqual(expect.arrayContaining([...want.has]));
+      expect(fields.length).toBe(want.count);
+    }
   });
 });

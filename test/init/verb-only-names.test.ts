@@ -265,6 +265,24 @@ describe.skipIf(REPEAT_RUN)("Google's drafts name goals by verb and resource, an
     expect(names).toContain("modify_message_by_search");
   });
 
+  test("Gmail: trashing a message (`messages.trash`, a verb no table knows) is drafted, by a search in the box's `q`", async () => {
+    const { goals } = draftGoals(await model("gmail"));
+    const trash = goals.find((g) => g.name === "trash_message_by_search");
+    expect(trash?.steps.map((s) => s.operation)).toEqual(["gmail.users.messages.list", "gmail.users.messages.trash"]);
+    expect(trash?.steps[0]?.params?.find((p) => p.name === "q")?.value).toBe("$inputs.message_q");
+    expect(trash?.useWhen).toMatch(/trashing it/);
+  });
+
+  test("Gmail: no label goal offers the label's counts (messagesTotal …, tallies the server keeps)", async () => {
+    const { goals } = draftGoals(await model("gmail"), { maxGoals: 20 });
+    const labels = goals.filter((g) => /label/.test(g.name));
+    const sent = labels.flatMap((g) =>
+      g.steps.flatMap((s) => (s.body?.kind === "properties" ? s.body.entries.map(([k]) => k) : [])),
+    );
+    expect(sent).toContain("name");
+    expect(sent.filter((k) => /^(messages|threads)(Total|Unread)$/.test(k))).toEqual([]);
+  });
+
   test("Gmail: the send and the draft take the message (`raw`), a reply's `threadId` is optional, `userId` is `me`", async () => {
     const { goals } = draftGoals(await model("gmail"));
     const send = goals.find((g) => g.name === "send_message");
@@ -289,6 +307,19 @@ describe.skipIf(REPEAT_RUN)("Google's drafts name goals by verb and resource, an
     );
     expect(sent.filter((k) => /\.(kind|etag)$/.test(k))).toEqual([]);
     expect(sent).toContain("insert_event.summary");
+  });
+
+  test("Calendar: an event's create takes its start and end (required) and its summary; its update offers the times", async () => {
+    const { goals } = draftGoals(await model("calendar"));
+    const insert = goals.find((g) => g.name === "insert_event");
+    const body = insert?.steps[0]?.body;
+    const fields = body?.kind === "properties" ? body.entries.map(([k]) => k) : [];
+    expect(fields).toEqual(expect.arrayContaining(["start", "end", "summary"]));
+    expect(insert?.inputs.filter((i) => i.required).map((i) => i.name)).toEqual(["start", "end"]);
+    const update = goals.find((g) => g.name === "update_event_by_search")?.steps.at(-1)?.body;
+    expect(update?.kind === "properties" ? update.entries.map(([k]) => k) : []).toEqual(
+      expect.arrayContaining(["start", "end", "summary"]),
+    );
   });
 
   test("Calendar: list_events takes q, timeMin and timeMax; no access control list in the default draft", async () => {

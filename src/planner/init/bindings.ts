@@ -30,6 +30,7 @@ import {
   neededProperties,
   wholeRecordField,
   envelopeStamp,
+  recordTally,
   retired,
   serverSet,
   serverState,
@@ -41,7 +42,7 @@ import { pagingOf } from "../paging.js";
 import { isRuntimeHeader, saysMoreThanName } from "../inputs.js";
 import { sentTwin } from "../query-twin.js";
 import { htmlToText } from "../../util/html-text.js";
-import { idParts, operationRef, parameterEntity, singular } from "./operations.js";
+import { idParts, isDated, operationRef, parameterEntity, rangePairs, singular } from "./operations.js";
 import { madeOfRecords, schemaNamed } from "./body-slots.js";
 import { selfValue } from "./self-value.js";
 import { namesTarget } from "../change-inputs.js";
@@ -371,6 +372,7 @@ function settableFields(
       !isReadOnly(properties[k]) &&
       !serverSet(properties[k]) &&
       !envelopeStamp(k, properties[k], creates) &&
+      !recordTally(k, properties[k]) &&
       !retired(properties[k]) &&
       !credential(k) &&
       settable(properties[k], lookup),
@@ -415,11 +417,11 @@ const NAMING_FIELDS: ReadonlySet<string> = new Set([
  * At most 16 fields in the body's order, those naming the record first to be kept (SoundCloud's upload lists its
  * `track[title]` after 16 others: cut in order, an uploaded track had no title to give).
  */
-function firstFields(keys: readonly string[]): string[] {
-  if (keys.length <= MAX_UPDATE_FIELDS) return [...keys];
+function firstFields(keys: readonly string[], max = MAX_UPDATE_FIELDS): string[] {
+  if (keys.length <= max) return [...keys];
   const leaf = (k: string): string => toSnakeCase(k.replace(/\]$/, "").split(/[[.]/).at(-1) ?? k);
   const naming = keys.filter((k) => NAMING_FIELDS.has(leaf(k)));
-  const kept = new Set([...naming, ...keys.filter((k) => !naming.includes(k))].slice(0, MAX_UPDATE_FIELDS));
+  const kept = new Set([...naming, ...keys.filter((k) => !naming.includes(k))].slice(0, max));
   return keys.filter((k) => kept.has(k));
 }
 
@@ -519,7 +521,8 @@ function requiresMember(node: Readonly<Record<string, unknown>>, lookup: SchemaL
 /** The plain fields with the references, references kept first when over the cap, in the body's order. */
 function withReferences(keys: readonly string[], plain: readonly string[], references: readonly string[]): string[] {
   if (references.length === 0) return [...plain];
-  const kept = new Set([...references, ...plain.filter((k) => !references.includes(k))].slice(0, MAX_UPDATE_FIELDS));
+  const rest = plain.filter((k) => !references.includes(k));
+  const kept = new Set([...references, ...firstFields(rest, Math.max(MAX_UPDATE_FIELDS - references.length, 0))]);
   return keys.filter((k) => kept.has(k));
 }
 
@@ -756,7 +759,10 @@ function bodyOf(
       (p) => sentTwin(p, k, derefTop(properties[k] ?? {}, schemaLookup(model.schemas))) === "query",
     );
   const unsent = (k: string): boolean =>
-    isReadOnly(properties[k]) || (posted && ignoredOnCreate(k, properties[k])) || overridden(k);
+    isReadOnly(properties[k]) ||
+    recordTally(k, properties[k]) ||
+    (posted && ignoredOnCreate(k, properties[k])) ||
+    overridden(k);
   const named = pathNamed(operation.path, properties, requiredNames);
   const link = creates ? linkOf(operation) : undefined;
   const linked = link === undefined ? undefined : linkedField(properties, link.thing);
@@ -834,10 +840,18 @@ function bodyOf(
         ).filter((k) => !targets.includes(k)),
       ]
     : needed;
-  const references =
-    offers && plain.length > 0
-      ? referenceFields(properties, lookup, (k) => credential(k) || inPath(k) || overridden(k))
-      : [];
+  // A record's start and end, objects that hold a time, are what a scheduled thing is made of: a create needs them.
+  const spans = offers
+    ? timeSpanFields(properties, lookup, (k) => unsent(k) || credential(k) || inPath(k) || retired(properties[k]))
+    : [];
+  const references = [
+    ...new Set([
+      ...(offers && plain.length > 0
+        ? referenceFields(properties, lookup, (k) => credential(k) || inPath(k) || overridden(k))
+        : []),
+      ...spans,
+    ]),
+  ];
   const bound = withReferences(Object.keys(properties), plain, references);
   const optional = Object.keys(properties)
     .filter((k) => !bound.includes(k) && !unsent(k) && !credential(k))
@@ -891,7 +905,12 @@ function bodyOf(
   );
   // The one object a required body lets the model set is what the call changes: without it the update sends nothing.
   const only = objects.length === 1 && bodyRequired ? objects : [];
-  const neededBound = neededInputs(Object.fromEntries(entries), offers ? only : bound, requiredNames, properties);
+  const neededBound = neededInputs(
+    Object.fromEntries(entries),
+    offers ? [...only, ...(creates ? spans : [])] : bound,
+    requiredNames,
+    properties,
+  );
   const oneOf = oneOfDescriptions(groups, Object.fromEntries(entries), properties);
   const unbound = optional.filter((o) => ![...objects, ...conditional].some((k) => o === `${k} (body)`));
   if (nested.length > 0) {
@@ -1254,6 +1273,39 @@ function replacedNeeds(
     if (settable.length === 0) return [];
     return [{ name, properties: inner, fields: settable, required, offered: settable.length === 1 ? [] : settable }];
   });
+}
+
+/**
+ * The fields of a body that open and close the record's time in a pair, each an object that only holds a time (Calendar's
+ * event `start` and `end`: a `date`, a `dateTime` and a `timeZone`; Visma's `startDate` and `endDate`, a `{value}` of
+ * format `date-time`): what a scheduled thing is made of, offered beside the scalars a create or an update sets and kept
+ * first among them — as objects they were left to the comment, and an event was drafted without its times. A bound
+ * without its twin (`originalStartTime`), a pair of other things (`fromUser`, `toUser`) and dated scalars (offered as
+ * scalars already) are not these.
+ */
+function timeSpanFields(
+  properties: Readonly<Record<string, JsonSchema>>,
+  lookup: SchemaLookup,
+  skip: (k: string) => boolean,
+): string[] {
+  const dated = (schema: JsonSchema | undefined, name: string): boolean => {
+    const node = schema === undefined ? undefined : derefTop(schema, lookup);
+    return (
+      typeof node === "object" &&
+      isDated(node, name, typeof node["description"] === "string" ? node["description"] : "")
+    );
+  };
+  const zone = (name: string): boolean => /(^|_)(time_?zone|tz)$/.test(toSnakeCase(name));
+  const timeObject = (k: string): boolean => {
+    const node = derefTop(properties[k] ?? {}, lookup);
+    if (typeof node !== "object" || node["properties"] === undefined || isReadOnly(properties[k])) return false;
+    const members = Object.entries(allProperties(node, lookup));
+    return (
+      members.some(([name, member]) => dated(member, name)) &&
+      members.every(([name, member]) => dated(member, name) || zone(name))
+    );
+  };
+  return rangePairs(Object.keys(properties).filter((k) => !skip(k) && timeObject(k)));
 }
 
 /** The body `{ wrapper: { field: $inputs.field, … }, … }` for the chosen fields inside each wrapping object. */

@@ -1,6 +1,6 @@
 // A request body's properties → those a drafted step binds: the required ones, plus those whose description says they may be required.
 import type { JsonSchema } from "../../model/api-model.js";
-import { stem } from "../../runtime/adapters/search-words.js";
+import { isPlural, stem } from "../../runtime/adapters/search-words.js";
 import type { BodyKind } from "../../runtime/types.js";
 import { htmlToText } from "../../util/html-text.js";
 import { compactName } from "./body-slots.js";
@@ -295,6 +295,30 @@ export function envelopeStamp(name: string, schema: JsonSchema | undefined, crea
     return [...stated, ...quoted].some((v) => RESOURCE_TYPE.test(v));
   }
   return snake === "etag" && (creates || CACHE_STAMP.test(text));
+}
+
+/** A count's own word after the records it counts: `messagesTotal`, `threads_unread`, `forks_count`. */
+const COUNT_WORDS: ReadonlySet<string> = new Set(["total", "count", "unread"]);
+
+/**
+ * An integer named after the records it counts and a count word, described as that number (Gmail's label
+ * `messagesTotal`, "The total number of messages with the label"; `threadsUnread`, "The number of unread threads with
+ * the label"): a tally the server keeps of records made elsewhere, no value a create or an update sets. A count of
+ * things the client asks for (`seatCount`, "The number of seats to buy": one seat, no records; `replicas`) is not one:
+ * the name holds the plural of the records, and the description numbers those very records.
+ */
+export function recordTally(name: string, schema: JsonSchema | undefined): boolean {
+  if (typeof schema !== "object" || (schema["type"] !== "integer" && schema["type"] !== "number")) return false;
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .filter((w) => w !== "");
+  const last = words.at(-1) ?? "";
+  const records = words.slice(0, -1).at(-1);
+  if (records === undefined || !COUNT_WORDS.has(last) || !isPlural(records)) return false;
+  const numbered = new RegExp(`^\\W*(?:the\\s+)?(?:total\\s+)?(?:number|count) of (?:\\w+\\s+)?${records}\\b`, "i");
+  return numbered.test(descriptionOf(schema));
 }
 
 /** Whether the description says the server sets this field (Google Dataflow's job `id`), so no update offers it. */

@@ -600,3 +600,45 @@ export function collectionPrefixes(model: ApiModel): Collections {
 export function isDiscovery(operation: Operation): boolean {
   return versionOf(operation.path) !== undefined && resourcePath(operation.path).length === 0;
 }
+
+/** A description that says its value is a date or a time (Calendar's "Must be an RFC3339 timestamp …"). */
+const DATED = /\b(timestamp|rfc ?3339|iso ?8601|date-time)\b/i;
+
+/**
+ * Whether a value is a date or a time: of format `date` or `date-time`, or a string whose name says time or date
+ * (`timeMin`, `start_date`) or whose description says it is a timestamp, RFC 3339 or ISO 8601.
+ */
+export function isDated(schema: JsonSchema | undefined, name: string, description = ""): boolean {
+  if (typeof schema !== "object") return false;
+  if (schema["format"] === "date-time" || schema["format"] === "date") return true;
+  return schema["type"] === "string" && (/(^|_)(time|date)($|_)/.test(toSnakeCase(name)) || DATED.test(description));
+}
+
+/** The words that open and close a range, paired: `timeMin` and `timeMax`, `created_after` and `created_before`. */
+const RANGE_ENDS: readonly (readonly [string, string])[] = [
+  ["min", "max"],
+  ["after", "before"],
+  ["since", "until"],
+  ["from", "to"],
+  ["start", "end"],
+];
+
+/**
+ * The names among `names` that come in pairs opening and closing a range (`timeMin` and `timeMax`, `start` and `end`,
+ * `created_after` and `created_before`), each pair in that order; a name without its twin is left out.
+ */
+export function rangePairs(names: readonly string[]): string[] {
+  const words = (name: string): string[] => toSnakeCase(name).split("_");
+  const pairs = names.flatMap((low) =>
+    RANGE_ENDS.flatMap(([open, close]) => {
+      const at = words(low).indexOf(open);
+      if (at < 0) return [];
+      const twin = words(low)
+        .map((w, i) => (i === at ? close : w))
+        .join("_");
+      const high = names.find((n) => toSnakeCase(n) === twin);
+      return high === undefined ? [] : [low, high];
+    }),
+  );
+  return [...new Set(pairs)];
+}

@@ -22,10 +22,12 @@ import {
   filterCount,
   idParameters,
   idParts,
+  isDated,
   isListOperation,
   isOrdinal,
   itemsFollow,
   parameterEntity,
+  rangePairs,
   segments,
   signatureOf,
   singular,
@@ -994,18 +996,6 @@ function listsWithFilters(model: ApiModel, operation: Operation): boolean {
   return operation.method === "get" && isListOperation(model, operation);
 }
 
-/** A description that says its value is a date or a time (Calendar's "Must be an RFC3339 timestamp …"). */
-const DATED = /\b(timestamp|rfc ?3339|iso ?8601|date-time)\b/i;
-
-/** The words that open and close a range, paired: `timeMin` and `timeMax`, `created_after` and `created_before`. */
-const RANGE_ENDS: readonly (readonly [string, string])[] = [
-  ["min", "max"],
-  ["after", "before"],
-  ["since", "until"],
-  ["from", "to"],
-  ["start", "end"],
-];
-
 /**
  * The optional query parameters of a list that bound a range of dates or times in pairs (Google Calendar's `timeMin`
  * and `timeMax`, strings whose descriptions say "RFC3339 timestamp"; `created_after` and `created_before`, of format
@@ -1014,28 +1004,9 @@ const RANGE_ENDS: readonly (readonly [string, string])[] = [
  */
 export function boundPairs(operation: Pick<Operation, "parameters">): Parameter[] {
   const dated = operation.parameters.filter(
-    (p) =>
-      p.in === "query" &&
-      !p.required &&
-      typeof p.schema === "object" &&
-      (p.schema["format"] === "date-time" ||
-        p.schema["format"] === "date" ||
-        (p.schema["type"] === "string" &&
-          (/(^|_)(time|date)($|_)/.test(toSnakeCase(p.name)) || DATED.test(p.description ?? "")))),
+    (p) => p.in === "query" && !p.required && isDated(p.schema, p.name, p.description),
   );
-  const words = (p: Parameter): string[] => toSnakeCase(p.name).split("_");
-  const pairs = dated.flatMap((low) =>
-    RANGE_ENDS.flatMap(([open, close]) => {
-      const at = words(low).indexOf(open);
-      if (at < 0) return [];
-      const twin = words(low)
-        .map((w, i) => (i === at ? close : w))
-        .join("_");
-      const high = dated.find((p) => toSnakeCase(p.name) === twin);
-      return high === undefined ? [] : [low, high];
-    }),
-  );
-  return [...new Set(pairs)];
+  return rangePairs(dated.map((p) => p.name)).flatMap((name) => dated.filter((p) => p.name === name));
 }
 
 /**
