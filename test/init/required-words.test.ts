@@ -43,7 +43,6 @@ describe("descriptions that say a field is required", () => {
     ["Is in seconds. If provided announcement_id is required", false],
     ["If fromEmailType is SpecificEmail, this field is required.", false],
     ["When using this parameter the p_name_type parameter is required.", false],
-    ["Standard Industrial Classification (SIC) Code Filter. If more complex filtering is required, use p_sic2.", false],
     // …but a condition of creating is the create's own need (Google Classroom's `ownerId`).
     ["The owner. When specified as a parameter of a create course request, this field is required.", true],
   ] as const)("%s → needed: %s", (description, needed) => {
@@ -60,9 +59,21 @@ describe("a field said to need another when given offers that other beside it", 
     // A field the body lacks, or a condition of another kind, names no partner.
     ["If provided hangup_time is required.", ["announcement"]],
     ["If fromEmailType is SpecificEmail, hangup_at is required.", ["announcement"]],
+    ["Use `update` when more is needed. If provided hangup_at is required.", ["announcement", "hangup_at"]],
   ] as const)("%s → %j", (description, offered) => {
     const properties = { announcement: text(description), hangup_at: text("Seconds from the answer to the hangup.") };
     expect(neededInSomeCases(properties)).toEqual(offered);
+  });
+});
+
+describe("a condition sending the caller to another field is neither this field's need nor a reason to offer it", () => {
+  test.each([
+    // Jira's transition `fields`; a SIC code filter.
+    "List of issue screen fields to update. When multiple sub-fields or other operations are required, use `update`.",
+    "Standard Industrial Classification (SIC) Code Filter. If more complex filtering is required, use p_sic2.",
+  ])("%s", (description) => {
+    expect(neededProperties({ field: text(description) }, [])).toEqual([]);
+    expect(neededInSomeCases({ field: text(description) })).toEqual([]);
   });
 });
 

@@ -32,8 +32,14 @@ const SAYS_REQUIRED_IF =
  */
 const SAYS_REQUIRED_AFTER_IF =
   /(?:^|[.;!?]\s+)(?:if|when)\b(?![^.;!?]*\bcreat)[^.;!?]*\b(?:is|are) (?:required|mandatory)\b/i;
+/**
+ * A condition sending the caller to another field: "When multiple sub-fields or other operations are required, use
+ * `update`" (Jira's transition `fields`), "If more complex filtering is required, use p_sic2": not this field's need.
+ */
+const SAYS_USE_INSTEAD =
+  /(?:^|[.;!?]\s+)(?:if|when)\b[^.;!?]*\b(?:is|are) (?:required|mandatory)\b,?\s+use\b[^.;!?]*/gi;
 const saysRequiredInSomeCases = (text: string): boolean =>
-  SAYS_REQUIRED_IF.test(text) || SAYS_REQUIRED_AFTER_IF.test(text);
+  SAYS_REQUIRED_IF.test(text) || SAYS_REQUIRED_AFTER_IF.test(text.replace(SAYS_USE_INSTEAD, " "));
 /**
  * "Is required when creating resources" (Kubernetes' `metadata.name`): needed by a create that sends the object holding
  * it, when what it names is any resource or the thing created ("Required when creating a space" is not a message's).
@@ -75,7 +81,10 @@ export function neededProperties(
   isSetting: (k: string) => boolean = () => false,
 ): string[] {
   const described = Object.keys(properties).filter((k) => {
-    const text = withoutAsides(withoutOneOf(descriptionOf(properties[k]), k, properties));
+    const text = withoutAsides(withoutOneOf(descriptionOf(properties[k]), k, properties)).replace(
+      SAYS_USE_INSTEAD,
+      " ",
+    );
     if (required.includes(k)) return false;
     if (creates && SAYS_REQUIRED_ON_POST.test(text.trim())) return true;
     return SAYS_REQUIRED.test(text) && !SAYS_OPTIONAL.test(text) && !saysRequiredInSomeCases(text);
