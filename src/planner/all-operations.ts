@@ -226,10 +226,15 @@ function successSchema(operation: Operation): JsonSchema {
   return successResultSchema(operation.success?.contents ?? []);
 }
 
-const NARROWING =
-  /^(limit|per_page|page_size|page|max|max_results|count|top|first|cursor|offset|since|until|q|query|filter|search|state|status|sort|fields)$/;
+const NARROWING = new RegExp(
+  "^(limit|per_page|page_size|pagesize|rows|max_items|page|max|max_results|count|top|first|cursor|offset|start|" +
+    "since|until|q|query|filter|search|state|status|sort|fields)$",
+);
 
-/** Optional inputs that shrink a result: page size, paging, filters. */
+/**
+ * Optional inputs that shrink a result: page size (every name the paging planner reads as one: Stack Exchange's
+ * `pagesize`, Solr's `rows`), paging, filters.
+ */
 export function narrowingInputs(inputs: readonly ToolInput[]): string[] {
   return inputs.filter((i) => !i.required && NARROWING.test(i.name)).map((i) => i.name);
 }

