@@ -27,6 +27,8 @@ export interface ClientVariable {
   readonly alone?: true;
   /** A credential no step requires (each step that may send it may also go without): unset, requests go without it. */
   readonly optional?: true;
+  /** An API key the generator lists after OAuth2 requirements with scopes: sent only without a token, granting none. */
+  readonly scopeless?: true;
   /** The value the server uses when it is not set (the base URL from the API description). */
   readonly default?: string;
 }
@@ -71,6 +73,7 @@ export function clientVariables(spec: ToolsetSpec, tools: SecuredTools): ClientV
   const fallback = defaultBaseUrl(spec);
   const alone = schemesEnoughAlone(spec, tools);
   const optional = optionalSchemes(tools);
+  const scopeless = scopelessKeys(spec, tools);
   const credentials = Object.entries(spec.securitySchemes)
     .filter(([, scheme]) => scheme.type !== "mutualTLS")
     .flatMap(([scheme, definition]): ClientVariable[] => {
@@ -80,17 +83,19 @@ export function clientVariables(spec: ToolsetSpec, tools: SecuredTools): ClientV
         return [apiVersionVariable(scheme, name, definition.apiVersion.default, describe(name))];
       const kind = CREDENTIAL_KIND[definition.type](definition);
       const unneeded = optional.has(scheme);
+      const note = unneeded ? ` ${OPTIONAL_CREDENTIAL}` : scopeless.has(scheme) ? ` ${SCOPELESS_KEY}` : "";
       return [
         {
           name,
           key: credentialKey(scheme),
           title: `${kind[0]?.toUpperCase()}${kind.slice(1)} (${scheme})`,
-          description: unneeded ? `${describe(name)} ${OPTIONAL_CREDENTIAL}` : describe(name),
+          description: `${describe(name)}${note}`,
           secret: true,
           required: needsAlone(tools, scheme),
           placeholder: `<${kind}>`,
           ...(alone.includes(scheme) ? { alone: true as const } : {}),
           ...(unneeded ? { optional: true as const } : {}),
+          ...(scopeless.has(scheme) ? { scopeless: true as const } : {}),
         },
       ];
     });
@@ -201,12 +206,46 @@ export function schemesEnoughAlone(spec: ToolsetSpec, tools: SecuredTools): stri
         step.security.some((r) => Object.keys(r).length) && !step.security.some((r) => Object.keys(r).length === 0),
     );
   if (steps.length === 0) return [];
+  const scopeless = scopelessKeys(spec, tools);
   const enough = Object.entries(spec.securitySchemes)
-    .filter(([, s]) => !isApiVersionScheme(s) && s.type !== "awsSigV4" && s.type !== "mutualTLS")
+    .filter(
+      ([name, s]) => !isApiVersionScheme(s) && s.type !== "awsSigV4" && s.type !== "mutualTLS" && !scopeless.has(name),
+    )
     .map(([name]) => name)
     .filter((name) => steps.every((step) => step.security.some((r) => credentials(r).join() === name)));
   return enough.length >= 2 ? enough : [];
 }
+
+/**
+ * The API keys no requirement of the spec names that the generator lists as one more alternative beside OAuth2 (or
+ * OpenID Connect) requirements asking scopes (Google's `key`, "Required unless you provide an OAuth 2.0 token."): a
+ * key names the caller's project and grants none of the scopes, so it is never enough alone for those operations —
+ * the API serves with it only what it serves without a user's grant (People's contacts are not). A key the spec
+ * lists itself as an alternative, and a parameter named as a token (DRACOON's `X-Sds-Auth-Token`), are left as they are.
+ */
+export function scopelessKeys(spec: ToolsetSpec, tools: SecuredTools): Set<string> {
+  const scoped = (r: SecurityRequirement): boolean =>
+    Object.entries(r).some(([name, scopes]) => {
+      const type = spec.securitySchemes[name]?.type;
+      return (type === "oauth2" || type === "openIdConnect") && scopes.length > 0;
+    });
+  const keys = new Set<string>();
+  for (const { security } of tools.flatMap((tool) => tool.steps))
+    for (const alternative of security) {
+      const [name, ...more] = Object.keys(alternative);
+      const scheme = name === undefined ? undefined : spec.securitySchemes[name];
+      if (name === undefined || more.length > 0 || scheme?.type !== "apiKey" || scheme.fromParameter !== true) continue;
+      if (CREDENTIAL_KIND.apiKey(scheme) !== "API key") continue;
+      const others = security.filter((r) => r !== alternative);
+      if (others.length > 0 && others.every(scoped)) keys.add(name);
+    }
+  return keys;
+}
+
+/** What the README and a client's settings add to the description of a key that grants none of the scopes asked. */
+export const SCOPELESS_KEY =
+  "Sent only when no token is set; it grants none of the OAuth2 scopes the operations ask, so with it alone the API " +
+  "serves only what it serves without a user's grant.";
 
 /**
  * The README's list of the variables a config sets: each named (a secret said so), and credentials any one of which
@@ -216,7 +255,8 @@ export function schemesEnoughAlone(spec: ToolsetSpec, tools: SecuredTools): stri
 export function variableListText(configured: readonly ClientVariable[]): string {
   if (configured.length === 0) return "none";
   const named = (v: ClientVariable): string =>
-    `\`${v.name}\`${v.secret ? ", a secret" : ""}${v.optional ? ", optional: unset, requests go out without it" : ""}`;
+    `\`${v.name}\`${v.secret ? ", a secret" : ""}${v.optional ? ", optional: unset, requests go out without it" : ""}` +
+    (v.scopeless ? ", sent only without a token: it grants none of the OAuth2 scopes the operations ask" : "");
   const alone = configured.filter((v) => v.alone === true);
   if (alone.length < 2) return configured.map(named).join("; ");
   const either =

@@ -17,6 +17,7 @@ import {
   folderPlaceholder,
   localLaunch,
   OPTIONAL_CREDENTIAL,
+  SCOPELESS_KEY,
   npxLaunch,
   shellCommand,
   shellWord,
@@ -83,6 +84,7 @@ export function readmeView(
   },
 ): object {
   const optional = new Set(meta.variables.filter((v) => v.optional === true).map((v) => v.name));
+  const scopeless = new Set(meta.variables.filter((v) => v.scopeless === true).map((v) => v.name));
   return {
     grouped: meta.grouped === true,
     batched: meta.batched === true,
@@ -114,7 +116,13 @@ export function readmeView(
     })),
     environment: environmentOf(spec).map((e) => ({
       name: e.name,
-      description: markdownText(optional.has(e.name) ? `${e.description} ${OPTIONAL_CREDENTIAL}` : e.description),
+      description: markdownText(
+        optional.has(e.name)
+          ? `${e.description} ${OPTIONAL_CREDENTIAL}`
+          : scopeless.has(e.name)
+            ? `${e.description} ${SCOPELESS_KEY}`
+            : e.description,
+      ),
     })),
     noCredential: Object.keys(plan.toolset.securitySchemes).length === 0,
     oauth2: Object.values(spec.securitySchemes).some((scheme) => scheme.type === "oauth2"),

@@ -61,13 +61,20 @@ const wordsOf = (value: unknown): string | undefined => (isPlaceholderText(value
 const OPENS_REQUIRED = /^\s*(?:required|mandatory)\s*(?:[.:;!-]|$)/i;
 const SAYS_CONDITIONAL = /\b(?:optional|not required|unless)\b|\bonly (?:if|when)\b/i;
 
+/**
+ * A whole sentence saying the parameter is required for the update it is a parameter of: Classroom's `updateMask` on
+ * every PATCH, "Mask that identifies which fields on the course to update. This field is required to do an update." —
+ * Google refuses the update without it. "Is required if the update is a node group update" (EKS) is no such sentence.
+ */
+const REQUIRED_TO_UPDATE =
+  /(?:^|[.!?]\s+)(?:this (?:field|parameter)|it) is (?:required|mandatory) (?:to (?:do|perform|make) an? update|for (?:an? |the )?updates?|when updating)\s*[.!]/i;
+
 export function saysRequired(location: ParameterLocation, name: string, description: string | undefined): boolean {
   return (
     location === "query" &&
     !name.includes(".") &&
     description !== undefined &&
-    OPENS_REQUIRED.test(description) &&
-    !SAYS_CONDITIONAL.test(description)
+    ((OPENS_REQUIRED.test(description) && !SAYS_CONDITIONAL.test(description)) || REQUIRED_TO_UPDATE.test(description))
   );
 }
 

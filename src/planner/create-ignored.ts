@@ -23,6 +23,40 @@ export function ignoredOnCreate(name: string, schema: JsonSchema | undefined): b
 }
 
 /**
+ * A sentence of an operation's description saying the fields it does not name are refused or dropped: "All other fields
+ * including the form description, items and settings are disallowed." (Google Forms' `forms.create`), "Other fields in
+ * the request, including any provided content, are ignored" (Docs', Slides' creates).
+ */
+const OTHERS_REFUSED =
+  /\b(?:all |any )?other fields\b[^.]*?\b(?:are|will be)\s+(?:disallowed|ignored|not allowed|rejected|refused)\b/i;
+
+/**
+ * The body properties a create refuses or drops because its description names the ones it takes and says every other
+ * field is disallowed or ignored: Forms' `forms.create` — "Only the form.info.title and form.info.document_title fields
+ * are copied to the new form. All other fields including the form description, items and settings are disallowed." —
+ * takes `info` only (its `items`, which the shared `Form` schema says are "Required.", are refused). A property is
+ * named when the text before that sentence holds its name as a word or a segment of a dotted path (`form.info.title`),
+ * in the spec's spelling or snake_case; when it names none of them, nothing is dropped.
+ */
+export function refusedOnCreate(operation: Operation, properties: readonly string[]): Set<string> {
+  const description = operation.description ?? "";
+  const at = description.split(/(?<=[.!?])\s+/).findIndex((sentence) => OTHERS_REFUSED.test(sentence));
+  if (at < 0 || !isCreate(operation)) return new Set();
+  const before = description
+    .split(/(?<=[.!?])\s+/)
+    .slice(0, at)
+    .join(" ");
+  const words = new Set(
+    before
+      .split(/[^\w.]+/)
+      .flatMap((token) => token.split("."))
+      .filter((w) => w !== ""),
+  );
+  const named = properties.filter((k) => words.has(k) || words.has(toSnakeCase(k)));
+  return named.length === 0 ? new Set() : new Set(properties.filter((k) => !named.includes(k)));
+}
+
+/**
  * Whether a replace names the record it replaces in its body: a PUT to a collection's path (its last segment a plural
  * noun, no parameter) with no parameter naming a member (`id`, or the collection's noun: Compute's `autoscaler` of PUT
  * …/autoscalers). Campaign Manager's PUT /userprofiles/{profileId}/ads takes the ad's `id` in the body, which the spec

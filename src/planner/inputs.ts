@@ -19,7 +19,7 @@ import { derefTop, loneMemberOf } from "./schemas.js";
 import { exactIntegerPlaces } from "./exact-integers.js";
 import { soleValue } from "./sole-value.js";
 import { answerFormatParameter, sendsAnswerElsewhere, streamSwitch } from "./stream-switch.js";
-import { ignoredOnCreate, isCreate, namesMemberInBody } from "./create-ignored.js";
+import { ignoredOnCreate, isCreate, namesMemberInBody, refusedOnCreate } from "./create-ignored.js";
 import { idempotencyKeyOf, isReadIdempotencyKey, isRuntimeKey } from "./idempotency.js";
 import { isStamped, requestStampsOf } from "./request-stamps.js";
 import type { IdempotencyKeySpec, RequestStampSpec } from "../runtime/types.js";
@@ -356,8 +356,13 @@ function bindProperties(
   const { properties, required, place } = fields;
   const entries: (readonly [string, ValueExpr])[] = [];
   const creates = isCreate(operation);
+  const refused = refusedOnCreate(
+    operation,
+    properties.map(([property]) => property),
+  );
   for (const [property, schema] of properties) {
-    if (isCredential(property, form) || (creates && ignoredOnCreate(property, schema))) continue;
+    if (isCredential(property, form) || refused.has(property) || (creates && ignoredOnCreate(property, schema)))
+      continue;
     const streams = required.has(property) ? undefined : streamSwitch(property, schema, undefined, schemas);
     if (streams !== undefined) {
       if (streams.sendFalse) entries.push([property, { kind: "literal", value: false }]);

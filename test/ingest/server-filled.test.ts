@@ -3,7 +3,9 @@ import { describe, expect, it } from "vitest";
 import { plan } from "../../src/api/plan.js";
 import { normalizeSchema } from "../../src/schema/normalize.js";
 import { saysIgnoredOnCreate, saysServerFilled } from "../../src/schema/server-filled.js";
-import { namesMemberInBody } from "../../src/planner/create-ignored.js";
+import { namesMemberInBody, refusedOnCreate } from "../../src/planner/create-ignored.js";
+import { init } from "../../src/api/init.js";
+import { ingest } from "../../src/ingest/index.js";
 import type { Operation, Parameter } from "../../src/model/api-model.js";
 import { REPEAT_RUN } from "../support/ci-runs.js";
 
@@ -246,6 +248,85 @@ describe("namesMemberInBody: a replace that names its record in the body keeps t
   });
 });
 
+describe("refusedOnCreate: a create whose description names the fields it takes and refuses all others", () => {
+  const FORMS =
+    "Create a new form using the title given in the provided form message in the request. *Important:* Only the " +
+    "form.info.title and form.info.document_title fields are copied to the new form. All other fields including the " +
+    "form description, items and settings are disallowed. To create a new form and add items, you must first call " +
+    "forms.create to create an empty form with a title and (optional) document title, and then call forms.update to " +
+    "add the items.";
+  const SLIDES =
+    "Creates a blank presentation using the title given in the request. If a `presentationId` is provided, it is used " +
+    "as the ID of the new presentation. Otherwise, a new ID is generated. Other fields in the request, including any " +
+    "provided content, are ignored. Returns the created presentation.";
+  it.each<[string, string, string, string, string[], string[]]>([
+    [
+      "Forms' forms.create",
+      "post",
+      "/v1/forms",
+      FORMS,
+      ["formId", "info", "items", "settings"],
+      ["formId", "items", "settings"],
+    ],
+    [
+      "Slides' presentations.create",
+      "post",
+      "/v1/presentations",
+      SLIDES,
+      ["presentationId", "title", "slides", "masters", "locale"],
+      ["slides", "masters", "locale"],
+    ],
+    [
+      "snake_case named, camelCase property",
+      "post",
+      "/v1/forms",
+      FORMS.replace("form.info.title and ", ""),
+      ["documentTitle", "items"],
+      ["items"],
+    ],
+    [
+      "names none of the properties: nothing dropped",
+      "post",
+      "/v1/notes",
+      "Other fields are ignored.",
+      ["text", "tags"],
+      [],
+    ],
+    [
+      "an update (Vault's matters.update): left to the update",
+      "put",
+      "/v1/matters/{matterId}",
+      "Updates the specified matter. This updates only the name and description of the matter. Changes to any other fields are ignored.",
+      ["name", "description", "state"],
+      [],
+    ],
+    ["a create that says nothing of other fields", "post", "/v1/forms", "Create a new form.", ["info", "items"], []],
+  ])("%s", async (_, method, path, description, properties, dropped) => {
+    const operationId = method === "post" ? "things.create" : "things.update";
+    const schema = { type: "object", properties: Object.fromEntries(properties.map((k) => [k, { type: "string" }])) };
+    const { model } = await ingest({
+      openapi: "3.0.3",
+      info: { title: "t", version: "1" },
+      paths: {
+        [path]: {
+          [method]: {
+            operationId,
+            description,
+            ...(path.includes("{matterId}")
+              ? { parameters: [{ name: "matterId", in: "path", required: true, schema: { type: "string" } }] }
+              : {}),
+            requestBody: { content: { "application/json": { schema } } },
+            responses: { "200": { description: "ok" } },
+          },
+        },
+      },
+    });
+    const [operation] = model?.operations ?? [];
+    expect(operation).toBeDefined();
+    expect([...refusedOnCreate(operation as Operation, properties)]).toEqual(dropped);
+  });
+});
+
 describe("normalizeSchema with readOnlyAsDescribed", () => {
   const schema = {
     type: "object",
@@ -358,5 +439,20 @@ describe.skipIf(REPEAT_RUN)("Google's other wordings on real specs (round of 202
     expect(tools["dfareporting_ads_update"]).not.toContain("create_info");
     expect(tools["dfareporting_ads_insert"]).not.toContain("id");
     expect(tools["dfareporting_ads_insert"]).not.toContain("create_info");
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("Google Forms and Slides: a create takes only the fields its description names", () => {
+  it("Forms' create_form requires no `items` (which forms.create disallows) and offers no settings", async () => {
+    const tools = await inputsOf(`${DIRECTORY}googleapis.com/forms.json`, ["forms.forms.create"]);
+    expect(tools["forms_forms_create"]).toEqual(["info"]);
+    const goals = (await init({ spec: `${DIRECTORY}googleapis.com/forms.json` })).draft?.goals ?? [];
+    const create = goals.find((g) => g.steps.some((s) => s.operation === "forms.forms.create"));
+    expect((create?.inputs ?? []).map((i) => i.name)).toEqual(["info"]);
+  });
+
+  it("Slides' presentations.create offers its title and id, not slides, masters or layouts", async () => {
+    const tools = await inputsOf(`${DIRECTORY}googleapis.com/slides.json`, ["slides.presentations.create"]);
+    expect([...(tools["slides_presentations_create"] ?? [])].sort()).toEqual(["presentation_id", "title"]);
   });
 });

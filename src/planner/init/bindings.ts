@@ -2,7 +2,7 @@
 import { schemaLookup } from "../../model/api-source.js";
 import type { SchemaLookup } from "../../model/api-source.js";
 import { soleValue } from "../sole-value.js";
-import { ignoredOnCreate, isCreate } from "../create-ignored.js";
+import { ignoredOnCreate, isCreate, refusedOnCreate } from "../create-ignored.js";
 import type { ApiModel, JsonSchema, Operation, Parameter } from "../../model/api-model.js";
 import {
   apiBodyCredentials,
@@ -758,10 +758,12 @@ function bodyOf(
     operation.parameters.some(
       (p) => sentTwin(p, k, derefTop(properties[k] ?? {}, schemaLookup(model.schemas))) === "query",
     );
+  const refused = refusedOnCreate(operation, Object.keys(properties));
   const unsent = (k: string): boolean =>
     isReadOnly(properties[k]) ||
     recordTally(k, properties[k]) ||
     (posted && ignoredOnCreate(k, properties[k])) ||
+    refused.has(k) ||
     overridden(k);
   const named = pathNamed(operation.path, properties, requiredNames);
   const link = creates ? linkOf(operation) : undefined;
