@@ -49,7 +49,17 @@ describe("chainAction", () => {
       "pull",
       "creating a requested reviewer for",
     ],
-    ["POST /boards/{id}/members", "add_board_member_by_name", "board", "adding a member for"],
+    ["POST /boards/{id}/members", "add_board_member_by_name", "board", "adding a member to"],
+    // Jira: an issue of the type found (not the type); the issue assigned to the user found; the transition found done.
+    ["POST /rest/api/3/issue", "create_issue_by_issue_type_name", "issue type", "creating an issue for"],
+    ["PUT /rest/api/3/issue/{issueIdOrKey}/assignee", "assign_issue_by_user_email", "user", "assigning an issue to"],
+    [
+      "POST /rest/api/3/issue/{issueIdOrKey}/transitions",
+      "transition_issue_by_status_name",
+      "transition",
+      "transitioning an issue with",
+    ],
+    ["POST /mission/{id}/profile", "update_mission_profile_by_name", "mission profile", "updating"],
     ["POST /things/{id}/rotate", "call_thing_rotate_by_name", "thing", "calling thing rotate for"],
   ];
   it.each(table)("%s (%s)", (call, name, entity, want) => expect(chainAction(call, name, entity)).toBe(want));

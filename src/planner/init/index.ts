@@ -985,10 +985,42 @@ export function chainAction(call: string, name: string, entity: string, other?: 
   const [verb = "call", ...rest] = name.replace(/_by_[a-z0-9_]+$/, "").split("_");
   if (verb === "call") return `calling ${rest.join(" ")} for`;
   const items = toSnakeCase(last).split("_");
-  const item = singular(items.at(-1) ?? "");
-  if (item !== items.at(-1)) return `${gerund(verb)} ${withArticle([...items.slice(0, -1), item].join(" "))} for`;
-  const own = new Set(entity.split(" ").map((w) => singular(w)));
-  return rest.some((w) => own.has(singular(w))) ? gerund(verb) : `${gerund(verb)} ${withArticle(rest.join(" "))} for`;
+  const item = [...items.slice(0, -1), singular(items.at(-1) ?? "")].join(" ");
+  const towards = HANDING_OVER.has(verb) ? "to" : "for";
+  // The record found is an item of the collection written to (Jira's transition, posted to the issue's transitions).
+  if (item === entity && rest.length > 0 && !sameRecord(rest.join(" "), entity))
+    return `${gerund(verb)} ${withArticle(rest.join(" "))} with`;
+  if (item !== items.join(" ")) return `${gerund(verb)} ${withArticle(item)} ${towards}`;
+  return sameRecord(rest.join(" "), entity)
+    ? gerund(verb)
+    : `${gerund(verb)} ${withArticle(rest.join(" "))} ${towards}`;
+}
+
+/** Verbs that hand a thing over to the record found: a member added to a board, an issue assigned to a user. */
+const HANDING_OVER = new Set([
+  "add",
+  "assign",
+  "invite",
+  "send",
+  "post",
+  "upload",
+  "share",
+  "transfer",
+  "attach",
+  "move",
+]);
+
+/**
+ * Whether the words a goal's name gives its object name the record found: the same words, the record's last words
+ * (`profile` of a `mission profile`), or words starting or ending with the record's (`linode instance` of a `linode`);
+ * `issue` is not an `issue type`.
+ */
+function sameRecord(words: string, entity: string): boolean {
+  const spaced = (w: string): string => ` ${w.split(" ").map(singular).join(" ")} `;
+  const [a, b] = [spaced(words), spaced(entity)];
+  return (
+    a.trim() !== "" && (a === b || b.endsWith(a.trimStart()) || a.startsWith(b.trimEnd()) || a.endsWith(b.trimStart()))
+  );
 }
 
 /**
