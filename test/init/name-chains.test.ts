@@ -574,6 +574,12 @@ describe("Slack and Jira drafts: what the chains bind", () => {
       kind: "properties",
       entries: [["transition", { id: "$steps.transition.outputs.id" }]],
     });
+    // What each chain says it does: to the issue, never to the type, user or transition it finds.
+    const said = (name: string) => draft?.goals.find((g) => g.name === name)?.useWhen.split("; ")[1];
+    expect(said("transition_issue_by_status_name")).toBe("this tool is for transitioning an issue with it.");
+    expect(said("create_issue_by_issue_type_name")).toBe("this tool is for creating an issue for it.");
+    expect(said("assign_issue_by_user_email")).toBe("this tool is for assigning an issue to it.");
+    expect(draft?.goals.map((g) => g.notFor ?? "").join(" ")).not.toMatch(/reating an issue type found by/);
   }, 120_000);
 
   test("Jira: a user found by email (the search's `query`) is assigned by accountId; no issue-picker chain at all", async () => {
