@@ -208,7 +208,7 @@ const BRIEF_CHARS = 200;
  * characters, without closing punctuation (the hint adds its own): the model already has the whole description.
  */
 export function briefDescription(description: string): string {
-  // Google's field behaviour label ("Required. A field mask to …") says nothing of the value: the sentence after it does.
+  // Google's field behaviour label ("Required. A field mask to …") says nothing of the value; the next sentence does.
   const said = description.trim().replace(/^(?:required|optional|mandatory)\.\s+(?=\S)/i, "");
   const sentences = said.split(/(?<=[.!?])(?<!\b[Ee]\.g\.|\bi\.e\.)\s+(?=[A-Z`"'(])/);
   const first = sentences[0] ?? "";
