@@ -41,7 +41,7 @@ import { pagingOf } from "../paging.js";
 import { isRuntimeHeader, saysMoreThanName } from "../inputs.js";
 import { sentTwin } from "../query-twin.js";
 import { htmlToText } from "../../util/html-text.js";
-import { idParts, operationRef, parameterEntity, singular } from "./operations.js";
+import { firstPageValue, idParts, operationRef, parameterEntity, singular } from "./operations.js";
 import { madeOfRecords, schemaNamed } from "./body-slots.js";
 import { selfValue } from "./self-value.js";
 import { namesTarget } from "../change-inputs.js";
@@ -111,6 +111,9 @@ export function operationStep(
   // A required parameter that allows one value only is sent by the planned step itself (see sole-value.ts).
   const lookup = schemaLookup(model.schemas);
   const required = uncredentialed.filter((p) => p.required && soleValue(p, lookup) === undefined);
+  // A step whose answer only feeds a later one (it has outputs) looks a record up: the paging the API requires is
+  // fixed to the first, largest page (see `firstPageValue`), never asked of the model.
+  const looksUp = options.outputs !== undefined && options.final !== true;
   const params: DraftParam[] = required.map((p) => ({
     name: p.name,
     in: p.in,
@@ -118,6 +121,7 @@ export function operationStep(
       preset.get(p.name) ??
       configured(operation, model, p) ??
       selfValue(operation, p) ??
+      (looksUp ? firstPageValue(p) : undefined) ??
       `$inputs.${namer(p.name, p.schema, id)}`,
   }));
   for (const [name, value] of preset) {
