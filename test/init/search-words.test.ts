@@ -72,6 +72,11 @@ describe("searchKeys: a search with no text finds by its few filters", () => {
       [query("username"), query("startAt", { type: "integer" }), query("includeActive", { type: "boolean" })],
       ["username"],
     ],
+    [
+      "a JSONP callback shapes the answer, no filter",
+      [query("q_artist"), { ...query("callback"), description: "jsonp callback" } as Parameter],
+      ["q_artist"],
+    ],
     ["a search text is the input already", [query("q"), query("email")], []],
     ["something required is bound already", [query("email"), query("role", { type: "string" }, true)], []],
     ["five filters: which matter is unsaid", ["a", "b", "c", "d", "e"].map((n) => query(n)), []],

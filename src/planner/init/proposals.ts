@@ -1,6 +1,7 @@
 // Proposes goals per group: a find/list read, a get-details read, create/update/delete actions, and resolution chains.
 import { selfValue } from "./self-value.js";
 import { htmlToText } from "../../util/html-text.js";
+import { answerFormatParameter, sendsAnswerElsewhere } from "../stream-switch.js";
 import { isAccountParameter, isCredentialName, isCredentialParameter } from "../credentials.js";
 import { schemaLookup, type SchemaLookup } from "../../model/api-source.js";
 import type { ApiModel, JsonSchema, Operation, Parameter } from "../../model/api-model.js";
@@ -991,7 +992,13 @@ export function searchWords(operation: Operation): Parameter[] {
 export function searchKeys(operation: Operation): Parameter[] {
   if (searchWords(operation).length > 0 || operation.parameters.some((p) => p.required)) return [];
   const filters = operation.parameters.filter(
-    (p) => p.in === "query" && !isPagingParameter(p) && typeof p.schema === "object" && p.schema["type"] === "string",
+    (p) =>
+      p.in === "query" &&
+      !isPagingParameter(p) &&
+      !answerFormatParameter(p, operation.description) &&
+      !sendsAnswerElsewhere(p) &&
+      typeof p.schema === "object" &&
+      p.schema["type"] === "string",
   );
   return filters.length <= 4 ? filters : [];
 }
