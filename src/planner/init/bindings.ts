@@ -25,6 +25,7 @@ import {
   sendsFile,
   neededInSomeCases,
   oneOfGroups,
+  oneOfParameters,
   type OneOfFields,
   neededOnCreate,
   neededProperties,
@@ -42,7 +43,7 @@ import { pagingOf } from "../paging.js";
 import { isRuntimeHeader, saysMoreThanName } from "../inputs.js";
 import { sentTwin } from "../query-twin.js";
 import { htmlToText } from "../../util/html-text.js";
-import { idParts, isDated, operationRef, parameterEntity, rangePairs, singular } from "./operations.js";
+import { firstPageValue, idParts, isDated, operationRef, parameterEntity, rangePairs, singular } from "./operations.js";
 import { madeOfRecords, schemaNamed } from "./body-slots.js";
 import { selfValue } from "./self-value.js";
 import { namesTarget } from "../change-inputs.js";
@@ -112,6 +113,9 @@ export function operationStep(
   // A required parameter that allows one value only is sent by the planned step itself (see sole-value.ts).
   const lookup = schemaLookup(model.schemas);
   const required = uncredentialed.filter((p) => p.required && soleValue(p, lookup) === undefined);
+  // A step whose answer only feeds a later one (it has outputs) looks a record up: the paging the API requires is
+  // fixed to the first, largest page (see `firstPageValue`), never asked of the model.
+  const looksUp = options.outputs !== undefined && options.final !== true;
   const params: DraftParam[] = required.map((p) => ({
     name: p.name,
     in: p.in,
@@ -119,6 +123,7 @@ export function operationStep(
       preset.get(p.name) ??
       configured(operation, model, p) ??
       selfValue(operation, p) ??
+      (looksUp ? firstPageValue(p) : undefined) ??
       `$inputs.${namer(p.name, p.schema, id)}`,
   }));
   for (const [name, value] of preset) {
@@ -150,6 +155,26 @@ export function operationStep(
   for (const p of hiddenByDefault(operation, uncredentialed))
     if (!params.some((b) => b.name === p.name && b.in === p.in))
       params.push({ name: p.name, in: p.in, value: `$inputs.${namer(p.name, p.schema, id)}` });
+  // Query parameters one of which the operation says is needed (ART19's `/episodes` 400: "One initial filter must be
+  // provided (`ids`, `series_id`, or `season_id`)") are each offered, described with the others, unless the step
+  // already sends one of them from elsewhere (see `oneOfParameters`).
+  const queryGroups = oneOfParameters({ parameters: uncredentialed, responses: operation.responses }).filter((g) =>
+    g.fields.every(
+      (f) => !params.some((b) => b.in === "query" && b.name === f && !String(b.value).startsWith("$inputs.")),
+    ),
+  );
+  for (const f of new Set(queryGroups.flatMap((g) => g.fields)))
+    if (!params.some((b) => b.in === "query" && b.name === f)) {
+      const p = uncredentialed.find((q) => q.in === "query" && q.name === f);
+      if (p !== undefined) params.push({ name: f, in: "query", value: `$inputs.${namer(f, p.schema, id)}` });
+    }
+  const queryOneOf = oneOfDescriptions(
+    queryGroups,
+    Object.fromEntries(params.filter((b) => b.in === "query").map((b) => [b.name, String(b.value)])),
+    Object.fromEntries(
+      uncredentialed.filter((q) => q.in === "query").map((q) => [q.name, { description: q.description ?? "" }]),
+    ),
+  );
   if (cursor?.in === "query" && !params.some((b) => b.name === cursor.name))
     params.push({ name: cursor.name, in: "query", value: `$inputs.${namer(cursor.name, { type: "string" }, id)}` });
   const optionalParams = uncredentialed
@@ -202,7 +227,7 @@ export function operationStep(
     ...(body.body ? { body: body.body } : {}),
     outputs: options.outputs ?? {},
     optional: [...optionalParams, ...body.optional],
-    undescribed: [...(body.oneOf ?? []), ...described, ...(body.typed ?? [])],
+    undescribed: [...queryOneOf, ...(body.oneOf ?? []), ...described, ...(body.typed ?? [])],
     ...(needed.length === 0 ? {} : { needed }),
     ...(operationProfile(operation).object === "" ? {} : { entity: operationProfile(operation).object }),
   };

@@ -19,12 +19,14 @@ import {
   lastKey,
   listTokens,
   namesEntity,
+  PAGE_SIZE,
   parameterEntity,
   pathEntities,
   segments,
   sharesParameter,
   singular,
   staticSegments,
+  statedMaximum,
   successSchema,
 } from "./operations.js";
 
@@ -234,8 +236,6 @@ function isPlainText(schema: JsonSchema, schemas: SchemaLookup): boolean {
   );
 }
 
-const PAGE_SIZE = /^(limit|per_page|page_size|pagesize|max_results|maxresults|top|count|size|max)$/;
-
 /** The query parameter that sets how many items a page holds, with the largest value its schema allows. */
 function pageSizeOf(operation: Operation): { parameter: Parameter; max: number } | undefined {
   for (const parameter of operation.parameters) {
@@ -247,15 +247,6 @@ function pageSizeOf(operation: Operation): { parameter: Parameter; max: number }
     if (typeof max === "number" && Number.isInteger(max) && max > 0) return { parameter, max };
   }
   return undefined;
-}
-
-/** A maximum the description states where the schema gives none (Slack: "Must be an integer no larger than 1000."). */
-const STATED_MAXIMUM =
-  /\b(?:no (?:larger|greater|more) than|at most|maximum(?: value)?(?: is| of)?:?|between \d+ ?(?:-|and|to) ?)\s*(\d{1,6})\b/i;
-
-export function statedMaximum(description: string | undefined): number | undefined {
-  const match = STATED_MAXIMUM.exec(description ?? "");
-  return match?.[1] === undefined ? undefined : Number(match[1]);
 }
 
 function enumValues(schema: JsonSchema): string[] {

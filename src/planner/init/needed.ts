@@ -1,5 +1,5 @@
 // A request body's properties → those a drafted step binds: the required ones, plus those whose description says they may be required.
-import type { JsonSchema } from "../../model/api-model.js";
+import type { JsonSchema, Operation } from "../../model/api-model.js";
 import { isPlural, stem } from "../../runtime/adapters/search-words.js";
 import type { BodyKind } from "../../runtime/types.js";
 import { htmlToText } from "../../util/html-text.js";
@@ -175,22 +175,40 @@ export interface OneOfFields {
  * such a sentence).
  */
 export function oneOfGroups(properties: Readonly<Record<string, JsonSchema>>): OneOfFields[] {
+  return grouped(
+    Object.keys(properties).map((k) => [descriptionOf(properties[k]), k] as const),
+    properties,
+    SAYS_ONE_OF,
+  );
+}
+
+/** The groups the sentences of `texts` name, each text read as the description of its field (none: ""). */
+function grouped(
+  texts: readonly (readonly [string, string])[],
+  properties: Readonly<Record<string, JsonSchema>>,
+  saysOne: RegExp,
+): OneOfFields[] {
   const groups = new Map<string, OneOfFields>();
-  for (const k of Object.keys(properties))
-    for (const said of oneOfSentences(descriptionOf(properties[k]), k, properties)) {
-      const fields = fieldsNamed(said, k, properties);
+  for (const [text, self] of texts)
+    for (const said of oneOfSentences(text, self, properties, saysOne)) {
+      const fields = fieldsNamed(said, self, properties);
       const key = [...fields].sort().join(" ");
       if (!groups.has(key)) groups.set(key, { fields, said });
     }
   return [...groups.values()];
 }
 
-function oneOfSentences(description: string, self: string, properties: Readonly<Record<string, JsonSchema>>): string[] {
-  if (!SAYS_ONE_OF.test(description)) return [];
+function oneOfSentences(
+  description: string,
+  self: string,
+  properties: Readonly<Record<string, JsonSchema>>,
+  saysOne: RegExp = SAYS_ONE_OF,
+): string[] {
+  if (!saysOne.test(description)) return [];
   return sentencesOf(description).filter((s) => {
-    if (!SAYS_ONE_OF.test(s) || !SAYS_NEEDED.test(s)) return false;
+    if (!saysOne.test(s) || !SAYS_NEEDED.test(s)) return false;
     const fields = fieldsNamed(s, self, properties);
-    return fields.length >= 2 && fields.includes(self);
+    return fields.length >= 2 && (self === "" || fields.includes(self));
   });
 }
 
@@ -388,4 +406,34 @@ export function carriesTheCall(schema: JsonSchema, deref: (s: JsonSchema) => Jso
  */
 export function sendsFile(kind: BodyKind, properties: Readonly<Record<string, JsonSchema>> | undefined): boolean {
   return kind === "multipart" && (properties === undefined || Object.keys(properties).length === 0);
+}
+
+/** "One initial filter must be provided", "At least one filter is required": one of what follows is needed. */
+const SAYS_ONE_NEEDED = new RegExp(
+  `${SAYS_ONE_OF.source}|\\b(?:one|a|an)\\b(?:\\s+\\w+){0,3}\\s+(?:is (?:required|mandatory)|must be (?:provided|specified|given|set|passed|supplied))\\b`,
+  "i",
+);
+
+/**
+ * The optional query parameters one of which an operation says is needed, in its 4xx answers' descriptions (ART19's
+ * `/episodes` 400: "One initial filter must be provided (`ids`, `series_id`, or `season_id`)") or a parameter's own
+ * ("Either this parameter or `user_id` must be given"): a call that sends none of them is refused, so each is offered
+ * (see `oneOfGroups`, the same reading of a body's fields).
+ */
+export function oneOfParameters(operation: Pick<Operation, "parameters" | "responses">): OneOfFields[] {
+  const query = operation.parameters.filter((p) => p.in === "query" && !p.required);
+  if (query.length < 2) return [];
+  const properties: Record<string, JsonSchema> = Object.fromEntries(query.map((p) => [p.name, p.schema]));
+  const texts = [
+    ...operation.responses.filter((r) => r.status.startsWith("4")).map((r) => [r.description, ""] as const),
+    ...query.map((p) => [p.description ?? "", p.name] as const),
+  ];
+  // A sentence that also names parameters outside its group ("either a launch template (`LaunchTemplate` or
+  // `MixedInstancesPolicy`) or a launch configuration (`LaunchConfigurationName` or `InstanceId`)") says more than one
+  // group: telling the model one of two is required would be false.
+  const named = (said: string): Set<string> => new Set((said.match(/[A-Za-z0-9_.[\]-]+/g) ?? []).map(compactName));
+  return grouped(texts, properties, SAYS_ONE_NEEDED).filter((g) => {
+    const words = named(g.said);
+    return !query.some((p) => !g.fields.includes(p.name) && words.has(compactName(p.name)));
+  });
 }

@@ -241,6 +241,42 @@ const PAGING =
 /** Whether a query parameter pages, sorts or projects a list rather than filtering it. */
 export const isPagingParameter = (parameter: Parameter): boolean => PAGING.test(toSnakeCase(parameter.name));
 
+/** A parameter that numbers the page to read (`page`, `page[number]`) or counts the items to skip (`offset`). */
+const PAGE_START = /^(page|page_number|page_num|pagenumber|page_no|page_index|offset|skip|start|start_index)$/;
+const OFFSET = /^(offset|skip|start|start_index)$/;
+/** A parameter that sets how many items a page holds. */
+export const PAGE_SIZE = /^(limit|per_page|page_size|pagesize|max_results|maxresults|top|count|size|max)$/;
+
+/**
+ * The value a step that only looks a record up sends for a paging parameter the API requires: the first page (its
+ * default, else its minimum; an offset 0) and the largest page (its maximum, stated or in its schema; else its
+ * default). Undefined where the spec gives no such value (a cursor, a page numbered from an unsaid base): the model is
+ * asked as before.
+ */
+export function firstPageValue(
+  parameter: Pick<Parameter, "name" | "in" | "schema" | "description">,
+): number | undefined {
+  if (parameter.in !== "query") return undefined;
+  const name = toSnakeCase(parameter.name);
+  const schema = typeof parameter.schema === "object" ? parameter.schema : {};
+  const numeric = schema["type"] === "integer" || schema["type"] === "number";
+  const number = (v: unknown): number | undefined => (typeof v === "number" && Number.isFinite(v) ? v : undefined);
+  if (PAGE_START.test(name) && numeric)
+    return number(schema["default"]) ?? number(schema["minimum"]) ?? (OFFSET.test(name) ? 0 : undefined);
+  if (PAGE_SIZE.test(name) && numeric)
+    return number(schema["maximum"]) ?? statedMaximum(parameter.description) ?? number(schema["default"]);
+  return undefined;
+}
+
+/** A maximum the description states where the schema gives none (Slack: "Must be an integer no larger than 1000."). */
+const STATED_MAXIMUM =
+  /\b(?:no (?:larger|greater|more) than|at most|maximum(?: value)?(?: is| of)?:?|between \d+ ?(?:-|and|to) ?)\s*(\d{1,6})\b/i;
+
+export function statedMaximum(description: string | undefined): number | undefined {
+  const match = STATED_MAXIMUM.exec(description ?? "");
+  return match?.[1] === undefined ? undefined : Number(match[1]);
+}
+
 /** Optional query parameters that filter a list (not paging, sorting or projection). */
 export function filterCount(operation: Operation): number {
   return operation.parameters.filter((p) => p.in === "query" && !PAGING.test(toSnakeCase(p.name))).length;

@@ -1,6 +1,7 @@
 // Proposes goals per group: a find/list read, a get-details read, create/update/delete actions, and resolution chains.
 import { selfValue } from "./self-value.js";
 import { htmlToText } from "../../util/html-text.js";
+import { answerFormatParameter, sendsAnswerElsewhere } from "../stream-switch.js";
 import { isAccountParameter, isCredentialName, isCredentialParameter } from "../credentials.js";
 import { schemaLookup, type SchemaLookup } from "../../model/api-source.js";
 import type { ApiModel, JsonSchema, Operation, Parameter } from "../../model/api-model.js";
@@ -25,6 +26,7 @@ import {
   isDated,
   isListOperation,
   isOrdinal,
+  isPagingParameter,
   itemsFollow,
   parameterEntity,
   rangePairs,
@@ -991,6 +993,26 @@ export function searchWords(operation: Operation): Parameter[] {
   return text === undefined ? [] : [text];
 }
 
+/**
+ * What a search with no search text and nothing required finds by: its few optional query filters (Pendo's "Find a User
+ * with a query", `GET /users/search`: `external_id`, `email`, `role`). Drafted with none, it offered the model no input
+ * at all, and the call found nothing to match. Only text filters are (a key, a name, a role): paging, sorting,
+ * projection and switches (Jira's `startAt`, `includeActive`) are not; over four, which ones matter is unsaid.
+ */
+export function searchKeys(operation: Operation): Parameter[] {
+  if (searchWords(operation).length > 0 || operation.parameters.some((p) => p.required)) return [];
+  const filters = operation.parameters.filter(
+    (p) =>
+      p.in === "query" &&
+      !isPagingParameter(p) &&
+      !answerFormatParameter(p, operation.description) &&
+      !sendsAnswerElsewhere(p) &&
+      typeof p.schema === "object" &&
+      p.schema["type"] === "string",
+  );
+  return filters.length <= 4 ? filters : [];
+}
+
 /** A GET list: what a find goal browses, by its path and answer (not a read by POST, not a search of its own). */
 function listsWithFilters(model: ApiModel, operation: Operation): boolean {
   return operation.method === "get" && isListOperation(model, operation);
@@ -1106,6 +1128,7 @@ function singleProposal(
     ...(kind === "find" && (profile.action === "search" || listsWithFilters(model, operation))
       ? [...searchWords(operation), ...boundPairs(operation)]
       : []),
+    ...(kind === "find" && profile.action === "search" ? searchKeys(withoutCredentials(model, operation)) : []),
   ];
   const stepId = toIdentifierName(
     named === undefined ? (staticSegments(operation.path).at(-1) ?? kind) : toSnakeCase(named),
