@@ -176,6 +176,16 @@ describe("a typed map and a unique list as the model reads them", () => {
       },
     ],
     [
+      "a list of unique uuids (ART19's ids): one array too, its format kept",
+      { type: "array", items: { type: "string", format: "uuid" }, uniqueItems: true },
+      {
+        type: "array",
+        items: { type: "string", format: "uuid", description: "Format uuid" },
+        uniqueItems: true,
+        description: "No item may repeat",
+      },
+    ],
+    [
       "a list of unique objects keeps the check on the raw input (an own __proto__ key counts)",
       { type: "array", items: { type: "object" }, uniqueItems: true },
       {

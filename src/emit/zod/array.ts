@@ -78,15 +78,15 @@ function uniqueItems(): Code {
 const PRIMITIVE_TYPES = new Set(["string", "number", "integer", "boolean", "null"]);
 
 /**
- * Items written inline as strings, numbers, booleans or an enum or const of those: parsing returns each as it was, so
- * uniqueness is checked on the parsed list and the list is advertised as one array, not `allOf: [{…}, {}]` (Vercel's
- * log drain `sources`).
+ * Items written inline as strings, numbers, booleans or an enum or const of those, a format beside them (ART19's uuid
+ * `ids`; no format check changes a value, a file aside): parsing returns each as it was, so uniqueness is checked on
+ * the parsed list and the list is advertised as one array, not `allOf: [{…}, {}]` (Vercel's log drain `sources`).
  */
 function primitiveItems(schema: JsonSchemaObject): boolean {
   const items = schema["items"];
   if (!isRecord(items) || schema["prefixItems"] !== undefined) return false;
   const known = new Set(["type", "enum", "const", "description", "title", "examples", "default", "format"]);
-  if (Object.keys(items).some((k) => !known.has(k)) || items["format"] !== undefined) return false;
+  if (Object.keys(items).some((k) => !known.has(k)) || items["format"] === "binary") return false;
   const type = items["type"];
   const types = typeof type === "string" ? [type] : Array.isArray(type) ? type : [];
   const values = Array.isArray(items["enum"]) ? items["enum"] : "const" in items ? [items["const"]] : undefined;
