@@ -68,12 +68,16 @@ export function entriesAt(node: unknown, pointer: string): [string, unknown, str
 /** The methods whose members of a path item are operations. */
 const OPERATION_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
 
+const DECLARED = new WeakMap<object, readonly (readonly JsonRecord[])[]>();
+
 /**
  * Each operation of the document as its declared parameter objects (the path item's, then its own,
  * references followed; unresolved ones left out): what a rule over the whole document reads before any operation is
- * modelled.
+ * modelled. Walked once per document (the every-call keys and the slashed path values both read it).
  */
-export function declaredParameters(ctx: IngestContext): JsonRecord[][] {
+export function declaredParameters(ctx: IngestContext): readonly (readonly JsonRecord[])[] {
+  const known = DECLARED.get(ctx.document);
+  if (known !== undefined) return known;
   const operations: JsonRecord[][] = [];
   for (const [path, raw, pointer] of entriesAt(ctx.document["paths"], "/paths")) {
     const item = path.startsWith("/") ? deref(ctx, raw, pointer) : undefined;
@@ -89,5 +93,6 @@ export function declaredParameters(ctx: IngestContext): JsonRecord[][] {
       operations.push(parameters);
     }
   }
+  DECLARED.set(ctx.document, operations);
   return operations;
 }
