@@ -21,6 +21,7 @@ import { withSlashedPaths } from "./resource-paths.js";
 import { requestBodyToModel } from "./request-body.js";
 import { withoutFragment } from "./safety.js";
 import { pickSuccess, responseToModel, swagger2ResponseToModel } from "./responses.js";
+import { withStringIds } from "./string-ids.js";
 import { bearerAlternatives, bearerSchemes, schemeAliases, withoutAliases } from "./scheme-aliases.js";
 import { securityRequirementsToModel } from "./security.js";
 import { serversToModel } from "./servers.js";
@@ -166,13 +167,14 @@ export function operationToModel(ctx: IngestContext, { raw, summary }: Summarise
     ).map((p) => (keys.has(keyOf(p)) ? { ...p, everyCallKey: true as const } : p)),
   );
   const responses = responsesToModel(ctx, raw.operation);
+  const success = pickSuccess(responses);
   const { security, servers, extensions, pointer, ...head } = summary;
   return Object.freeze({
     ...head,
-    parameters,
+    parameters: withStringIds(ctx, summary.path, parameters, success),
     ...optional("requestBody", body),
     responses,
-    ...optional("success", pickSuccess(responses)),
+    ...optional("success", success),
     ...(borrowed.size === 0 ? {} : { listFiltersDropped: [...borrowed] }),
     ...(unsendable ? { bodyUnsendable: true as const } : {}),
     security,

