@@ -5,16 +5,24 @@ import { declaredParameters, type IngestContext } from "./context.js";
 /**
  * A value quoted with a slash inside: "in the form of `people/{person_id}`", "specify `people/me`", "Format:
  * `projects/{project}/locations/{location}`", "For example, `refs/heads/master`" (what Google's discovery documents
- * write as the reserved expansion `{+resourceName}`, lost in their OpenAPI conversion). A media type is no such path.
+ * write as the reserved expansion `{+resourceName}`, lost in their OpenAPI conversion), or a path word before an
+ * upper-case placeholder in brackets, quoted or not (Cloud Logging's "projects/[PROJECT_ID]",
+ * "projects/[PROJECT_ID]/sinks/[SINK_ID]"). A media type is no such path.
  */
 const SLASHED_FORM =
   /`(?!(?:application|text|image|audio|video|multipart|font|model|message)\/)[A-Za-z][\w.-]*\/(?:\{[^}`]+\}|\*|[\w.-]+)[^`\s]*`|\bformat:?\s+[a-z]\w*\/\{/i;
+/** A path word before an upper-case placeholder in brackets: Cloud Logging's "projects/[PROJECT_ID]" (case counts). */
+const BRACKETED_FORM = /(?:^|[\s"'(:])[a-z][\w.-]*\/\[[A-Z][A-Z\d_]*\](?=[/"'\s.,;)]|$)/;
 /** The API wants the slashes escaped: GitLab's "URL-encoded path of the project". */
 const SAYS_ENCODED = /\b(?:url[- ]?)?(?:encoded|escaped)\b/i;
 
 /** Whether a path parameter's description gives its value as a path of several parts. */
 export function describesSlashedValue(description: string | undefined): boolean {
-  return description !== undefined && SLASHED_FORM.test(description) && !SAYS_ENCODED.test(description);
+  return (
+    description !== undefined &&
+    (SLASHED_FORM.test(description) || BRACKETED_FORM.test(description)) &&
+    !SAYS_ENCODED.test(description)
+  );
 }
 
 /** Whether `{name}` fills whole segments of the template: after a `/`, before a `/`, a `:verb` or the end. */

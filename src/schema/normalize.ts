@@ -4,7 +4,7 @@ import type { JsonSchema, JsonSchemaObject, SpecDialect } from "../model/api-mod
 import { isRecord } from "../runtime/types.js";
 import { hasJsonType } from "../util/json-type.js";
 import { setOwn } from "../util/set-own.js";
-import { saysServerFilled } from "./server-filled.js";
+import { saysClientAssigned, saysServerFilled } from "./server-filled.js";
 
 type Mutable = Record<string, unknown>;
 
@@ -232,12 +232,24 @@ function offsetOptional(out: Mutable): void {
     delete out["format"];
 }
 
-/** Marks each property whose own description says the server fills it `readOnly: true` (unless it says `writeOnly`). */
+/**
+ * Marks each property whose own description says the server fills it `readOnly: true` (unless it says `writeOnly`),
+ * and drops a `readOnly` the spec sets on a property whose description says the client assigns it (see
+ * `saysClientAssigned`), with the "Output only." its description opens with.
+ */
 function readOnlyAsDescribed(out: Mutable): void {
   const properties = out["properties"];
   if (!isPlainObject(properties)) return;
   for (const name of Object.keys(properties)) {
     const property = properties[name];
+    if (isPlainObject(property) && property["readOnly"] === true && typeof property["description"] === "string") {
+      if (saysClientAssigned(property["description"])) {
+        const { readOnly: _, ...rest } = property;
+        const description = property["description"].replace(/^\s*\[?output[- ]only\]?\.?\s*/i, "");
+        setOwn(properties, name, { ...rest, description });
+      }
+      continue;
+    }
     if (!isPlainObject(property) || property["readOnly"] !== undefined || property["writeOnly"] === true) continue;
     const description = property["description"];
     if (typeof description === "string" && saysServerFilled(description))

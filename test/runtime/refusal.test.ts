@@ -106,6 +106,7 @@ describe("classifyApiError: an API's code word → error code", () => {
     ["insufficientPermissions", "FORBIDDEN", false],
     ["ACCESS_TOKEN_SCOPE_INSUFFICIENT", "FORBIDDEN", false],
     ["daily_report_not_found", "NOT_FOUND", false],
+    ["APINotFoundError", "NOT_FOUND", false],
   ] as const)("%s → %s (retryable %s)", (word, code, retryable) => {
     expect(classifyApiError(word)).toEqual({ code, retryable });
   });
@@ -114,6 +115,10 @@ describe("classifyApiError: an API's code word → error code", () => {
     ["notInChannel", "not_in_channel"],
     ["NOT-IN-CHANNEL", "not_in_channel"],
     [" Not In Channel ", "not_in_channel"],
+    // Instagram's error types open with an acronym: "APINotFoundError" must read as not_found.
+    ["APINotFoundError", "api_not_found_error"],
+    ["HTTPError", "http_error"],
+    ["OAuthAccessTokenException", "oauth_access_token_exception"],
   ])("codeWord(%j) = %s", (given, want) => {
     expect(codeWord(given)).toBe(want);
   });
@@ -510,6 +515,13 @@ describe("credentialWordCode: a code word that says the credential is missing or
     ["oauth.v2.InvalidApiKey", "UNAUTHORIZED"],
     ["oauth.v2.InvalidAccessToken", "UNAUTHORIZED"],
     ["steps.jwt.TokenExpired", "UNAUTHORIZED"],
+    // Instagram's `meta.error_type`s: a refused token, a scope the token lacks, a private account's media.
+    ["OAuthAccessTokenException", "UNAUTHORIZED"],
+    ["OAuthPermissionsException", "FORBIDDEN"],
+    ["APINotAllowedError", "FORBIDDEN"],
+    ["permission_error", "FORBIDDEN"],
+    ["OAuthParameterException", undefined],
+    ["OAuthRateLimitException", undefined],
     ["policies.ratelimit.QuotaViolation", undefined],
     ["MISSING_TOKEN", undefined],
     ["invalid_key", undefined],

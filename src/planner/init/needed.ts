@@ -17,6 +17,16 @@ const SAYS_REQUIRED = /^(?:required|mandatory)\b|\bis (?:required|mandatory)\b(?
 const SAYS_REQUIRED_ON_POST = /^(?:required|mandatory)(?: field)? (?:for|on|when) (?:post|create|creating|insert)\b/i;
 const SAYS_OPTIONAL = /\b(not required|optional)\b/i;
 /**
+ * A create's field that is the new record's identifier, chosen by the client: Cloud Logging's sink `name` ("Output
+ * only. The client-assigned sink identifier, unique within the project."), exclusion `name` ("A client-assigned
+ * identifier, such as \"load-balancer-exclusion\""). No parameter names the record, so the create cannot go without it.
+ */
+const SAYS_CLIENT_NAMED = new RegExp(
+  String.raw`^\W*(?:(?:output only|required|immutable|identifier)\.\s*)*(?:an?|the)\s+` +
+    String.raw`client[- ](?:assigned|specified|chosen)\s+(?:[\w-]+\s+)?identifier\b`,
+  "i",
+);
+/**
  * Required in some cases only, so not in the one a model meets first: "Required only if `duration` is `repeating`",
  * "required if `percent_off` is not passed", "This parameter is required if ui_mode is `embedded`", "Required for
  * `single_use` sources", "Required when …", "Mandatory if …" (offered as optional inputs: see `neededInSomeCases`).
@@ -70,7 +80,8 @@ const NAMES = ["name", "title"];
  * whose description says it is or may be required, such as Slack `chat.postMessage`'s `text` ("whether it is required
  * depends on other fields"), which the spec leaves out of `required`; and for a create that requires nothing at all,
  * or only settings (`isSetting`: Flat's score requires only its `privacy`, an enum), the thing's `name` (or `title`,
- * never a retired one), as Slack `conversations.create` needs, or for a create that adds an existing thing to another
+ * never a retired one), as Slack `conversations.create` needs, and a create's client-assigned identifier
+ * (`SAYS_CLIENT_NAMED`), or for a create that adds an existing thing to another
  * (`linked`, see links.ts) the field naming that thing.
  */
 export function neededProperties(
@@ -86,7 +97,7 @@ export function neededProperties(
       " ",
     );
     if (required.includes(k)) return false;
-    if (creates && SAYS_REQUIRED_ON_POST.test(text.trim())) return true;
+    if (creates && (SAYS_REQUIRED_ON_POST.test(text.trim()) || SAYS_CLIENT_NAMED.test(text))) return true;
     return SAYS_REQUIRED.test(text) && !SAYS_OPTIONAL.test(text) && !saysRequiredInSomeCases(text);
   });
   const name =

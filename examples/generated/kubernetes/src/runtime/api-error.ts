@@ -188,11 +188,21 @@ const CREDENTIAL_WORDS: readonly (readonly [RegExp, ErrorCode])[] = [
   [
     new RegExp(
       `^(?:(?:invalid|expired|revoked|missing|bad|no)_(?:${CREDENTIAL})|(?:invalid|expired|revoked)_token|` +
-        `(?:${CREDENTIAL}|token)_(?:required|missing|invalid|expired|revoked|compromised)|key_required)$`,
+        `(?:${CREDENTIAL}|token)_(?:required|missing|invalid|expired|revoked|compromised)|key_required|` +
+        `(?:oauth_)?(?:${CREDENTIAL})_(?:exception|error))$`,
     ),
     "UNAUTHORIZED",
   ],
-  [anyOf([...LACKS_PERMISSION, "access_denied", "forbidden", "not_authorized"]), "FORBIDDEN"],
+  [
+    anyOf([
+      ...LACKS_PERMISSION,
+      "access_denied",
+      "forbidden",
+      "not_authorized",
+      "(?:oauth_)?permissions?_(?:exception|error)",
+    ]),
+    "FORBIDDEN",
+  ],
 ];
 
 /**
@@ -206,11 +216,15 @@ export function credentialWordCode(word: string): ErrorCode | undefined {
   return CREDENTIAL_WORDS.find(([pattern]) => words.some((normal) => pattern.test(normal)))?.[1];
 }
 
-/** `notInChannel`, `not-in-channel`, `NOT IN CHANNEL` → `not_in_channel`. */
+/**
+ * `notInChannel`, `not-in-channel`, `NOT IN CHANNEL` → `not_in_channel`; a word opening with an acronym is split
+ * after it (`APINotFoundError` → `api_not_found_error`).
+ */
 export function codeWord(text: string): string {
   return text
     .trim()
     .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
+    .replace(/([A-Z]{2,})([A-Z][a-z])/g, "$1_$2")
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "_")
     .replace(/^_+|_+$/g, "");
@@ -302,8 +316,24 @@ export function errorBodyWord(body: unknown): string | undefined {
     wordIn(body.errors) ??
     (isCodeWord(body.code) ? body.code : undefined) ??
     [body.error_name, body.errorName, body.error_code, body.errorCode].find(isCodeWord) ??
-    faultWord(body.fault)
+    faultWord(body.fault) ??
+    typeBesideMessage(body)
   );
+}
+
+/**
+ * The `error_type` the body or one of its member objects names beside an `error_message` (Instagram's `{meta:
+ * {error_type: "APINotFoundError", code: 400, error_message: "this user does not exist"}}`): only beside a message, so
+ * a type word of something else is never read as the error's.
+ */
+function typeBesideMessage(body: Readonly<Record<string, unknown>>): string | undefined {
+  for (const member of [body, ...Object.values(body)]) {
+    if (!isRecord(member)) continue;
+    const said = [member.error_message, member.errorMessage].some((m) => typeof m === "string" && m.trim() !== "");
+    const word = [member.error_type, member.errorType].find(isCodeWord);
+    if (said && word !== undefined) return word;
+  }
+  return undefined;
 }
 
 /**

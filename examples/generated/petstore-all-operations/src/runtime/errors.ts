@@ -358,17 +358,21 @@ function textBodySummary(body: string): string | undefined {
 
 /**
  * The error a body carries one level down, in a member object holding an `error` or `errors` (Qualtrics'
- * `{meta: {httpStatus, error: {errorMessage, errorCode}}}`), read as a body's own; undefined when none says anything.
+ * `{meta: {httpStatus, error: {errorMessage, errorCode}}}`) or an `error_message` (Instagram's `{meta: {error_type:
+ * "APINotFoundError", code: 400, error_message: "this user does not exist"}}`), read as a body's own; undefined when
+ * none says anything.
  */
 function metaError(record: Readonly<Record<string, unknown>>): string | undefined {
   for (const member of Object.values(record)) {
     if (!isRecord(member)) continue;
     const inner = lowerKeys(member);
-    if (inner.error === undefined && inner.errors === undefined) continue;
+    const said = text(inner.error_message) ?? text(inner.errormessage);
+    if (inner.error === undefined && inner.errors === undefined && said === undefined) continue;
     for (const shape of BODY_SHAPES.slice(2, 5)) {
       const found = shape(inner);
       if (found) return found;
     }
+    if (said !== undefined) return said;
   }
   return undefined;
 }
