@@ -39,7 +39,8 @@ const ANY_WORD = "(Basic|Bearer|Token)";
 /**
  * The header's format written with any scheme word: a `FORMATS` one, `the word "Basic"`, `"Basic" followed by`, an
  * example header line (ART19's `Authorization: Token token="…", credential="…"`), or a key=value form after the word
- * (Conjur's `Token token=<base64_encoded_token>`).
+ * (Conjur's `Token token=<base64_encoded_token>`), or a key used as Basic credentials (Bitbucket's "API Keys can be used
+ * as Basic HTTP Authentication credentials": the value is `Basic` and the base64 of the name and the key).
  */
 const WRITTEN: readonly RegExp[] = [
   ...FORMATS.map((f) => new RegExp(f.source.replaceAll(WORD, ANY_WORD), "gi")),
@@ -48,6 +49,7 @@ const WRITTEN: readonly RegExp[] = [
   /\b(Basic)\s+(?:<|\{|\[|auth)/gi,
   new RegExp(`\\bAuthorization:[ \\t]*${ANY_WORD}[ \\t]+[^\\s<{[]`, "gi"),
   new RegExp(`\\b${ANY_WORD}[ \\t]+\\w+=`, "gi"),
+  /\b(?:used|sent|passed|given) as (?:the )?(?:HTTP )?(Basic)(?: HTTP)? auth(?:entication|orization)?\b/gi,
 ];
 
 /**

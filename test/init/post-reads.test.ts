@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { draftGoals } from "../../src/planner/init/index.js";
 import { operationGoalName } from "../../src/planner/init/names.js";
-import { postReadKind, readsByPost, twinOfGet } from "../../src/planner/init/reads.js";
+import { getTwinByPost, postReadKind, readsByPost, twinOfGet } from "../../src/planner/init/reads.js";
 import { operationProfile } from "../../src/planner/profile.js";
 import { ingest } from "../../src/ingest/index.js";
 import { jsonResponse, miniSpec } from "../support/planner-helpers.js";
@@ -21,6 +21,9 @@ const SPECS = {
   mediaservices: join(api, "azure.com/mediaservices-Accounts.json"),
   twitter: join(api, "twitter.com/current.json"),
   circl: join(api, "circl.lu/hashlookup.json"),
+  accessanalyzer: join(api, "amazonaws.com/accessanalyzer.json"),
+  mailscript: join(api, "mailscript.com.json"),
+  luis: join(api, "azure.com/cognitiveservices-LUIS-Runtime.json"),
 } as const;
 type Api = keyof typeof SPECS;
 
@@ -67,6 +70,32 @@ describe("POSTs that read", () => {
     const goals = draftGoals(m, { maxGoals: 400 }).goals;
     expect(goals.filter((g) => g.calls.includes(`POST ${twin.path}`))).toEqual([]);
     expect(goals.filter((g) => g.calls.includes(`GET ${twin.path}`)).map((g) => g.kind)).toEqual(["find"]);
+  });
+
+  // [api, a POST ending in a path parameter, whether it is the GET of its path sent by POST]
+  test.each([
+    ["bitbucket", "POST /repositories/{workspace}/{repo_slug}/commits/{revision}", true],
+    ["luis", "POST /{appId}", true],
+    // The GET of the path reads the preview; this POST lists its findings.
+    ["accessanalyzer", "POST /access-preview/{accessPreviewId}", false],
+    // "Check a new Domain" answers otherwise than "Get domain verification".
+    ["mailscript", "POST /domains/verify/{domain}", false],
+    ["bitbucket", "POST /repositories/{workspace}/{repo_slug}/issues/{issue_id}/comments", false],
+  ] as const)("%s %s is its GET sent by POST: %s", async (key, signature, twin) => {
+    const { model: m, operation: o } = await operation(key, signature);
+    expect(getTwinByPost(m, o, operationProfile(o))).toBe(twin);
+  });
+
+  test("Bitbucket's commits of a revision by POST is left to the GET, not drafted as a second, gated read", async () => {
+    const { model: m, operation: twin } = await operation(
+      "bitbucket",
+      "POST /repositories/{workspace}/{repo_slug}/commits/{revision}",
+    );
+    const goals = draftGoals(m, { maxGoals: 400 }).goals;
+    expect(goals.filter((g) => g.calls.includes(`POST ${twin.path}`)).map((g) => g.name)).toEqual([]);
+    const draft = draftGoals(m).goals;
+    expect(draft.map((g) => g.name)).not.toContain("list_repository_commits_2");
+    expect(draft.find((g) => g.name === "list_repository_commits")?.notFor ?? "").not.toMatch(/commits_2/);
   });
 
   test("SendGrid's lookups are drafted as reads, in their own words; no goal asks to add a new search", async () => {

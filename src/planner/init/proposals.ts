@@ -49,7 +49,7 @@ import type { DraftGoal, DraftInput, DraftStep, GoalKind } from "./types.js";
 import { sentenceCase } from "../../util/sentence.js";
 import { actsOnRecord, operationProfile, type OperationProfile } from "../profile.js";
 import { profileSentence, recordsOf, summaryInWords, withArticle } from "../summary-text.js";
-import { leadVerb, postReadKind, readsByPost, readsBySummary, twinOfGet } from "./reads.js";
+import { getTwinByPost, leadVerb, postReadKind, readsByPost, readsBySummary, twinOfGet } from "./reads.js";
 import { createsWhenAbsent } from "../goals/keep-current.js";
 import { linkOf } from "./links.js";
 import { deleteSelectors } from "./delete-selectors.js";
@@ -445,7 +445,8 @@ const PICKERS: Readonly<Record<SingleKind, Picker>> = {
           : (o.method === "patch" || o.method === "put" || (o.method === "post" && endsWithParameter(o.path))) &&
             !restAct(judge)(o) &&
             !putCreates(o, judge.profile(o)) &&
-            !postCreatesBelow(o, judge.profile(o)),
+            !postCreatesBelow(o, judge.profile(o)) &&
+            !getTwinByPost(_m, o, judge.profile(o)),
       ),
       judge,
       (o) => judge.offMain(o) * 100 + fewestPathParams(o) + (o.method === "post" ? 10 : 0),

@@ -54,6 +54,22 @@ export function twinOfGet(model: ApiModel, operation: Operation, profile: Operat
 }
 
 /**
+ * A POST ending in a path parameter that reads what the GET of its path reads (Bitbucket's `POST …/commits/{revision}`,
+ * "identical to GET … except that POST allows clients to place the include and exclude parameters in the request
+ * body"): a twin of the GET (`twinOfGet`) that answers the same success schema (or none, as the GET does). Such a POST
+ * takes an update's slot by its method and path, and would be drafted as a second read gated as a change; one that
+ * answers otherwise reads something else (AWS Access Analyzer's `POST /access-preview/{id}` lists a preview's findings,
+ * where the GET of that path reads the preview) and stays.
+ */
+export function getTwinByPost(model: ApiModel, operation: Operation, profile: OperationProfile): boolean {
+  if (!twinOfGet(model, operation, profile)) return false;
+  const answer = JSON.stringify(successSchema(operation) ?? null);
+  return model.operations.some(
+    (o) => o.method === "get" && o.path === operation.path && JSON.stringify(successSchema(o) ?? null) === answer,
+  );
+}
+
+/**
  * Whether a POST that reads answers a list (an array, or an object holding one), or says it searches or lists: in its
  * summary, a lookup segment, or the read verb its path ends in (keyserv's `/v1/ProductsApi/List`).
  */
