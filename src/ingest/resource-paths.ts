@@ -1,6 +1,7 @@
 // Path parameters whose values are resource paths (Google's `people/c123`, GitHub's `heads/main`): sent with their slashes.
 import type { Parameter } from "../model/api-model.js";
 import { declaredParameters, type IngestContext } from "./context.js";
+import { isRecord, type JsonRecord } from "./walk.js";
 
 /**
  * A value quoted with a slash inside: "in the form of `people/{person_id}`", "specify `people/me`", "Format:
@@ -34,6 +35,51 @@ export function fillsWholeSegment(path: string, name: string): boolean {
     .some((after) => after === "" || after.startsWith("/") || after.startsWith(":"));
 }
 
+/** A version segment of a path: `v1`, `v1beta2`, `v2alpha1`, `v1p1beta1`, `v2.1`. */
+const VERSION_SEGMENT = /^v\d+(?:[a-z]+\d*|\.\d+)*$/;
+/** An example value that is a URL ("Dynamic Link URL. e.g. https://abcd.app.goo.gl/wxyz"): its slashes are its own. */
+const EXAMPLE_URL = /\b(?:e\.g\.|i\.e\.|example:?|such as)\s*[`"']?[a-z][\w+.-]*:\/\//i;
+
+/**
+ * Whether the document says it was converted from a Google API Discovery document (`info.x-origin` naming the format
+ * `google` or a `$discovery/rest` address): its paths were written `v1/{+name}`, the reserved expansion the conversion
+ * dropped.
+ */
+export function fromDiscovery(document: JsonRecord): boolean {
+  const info = document["info"];
+  const origins = isRecord(info) ? info["x-origin"] : undefined;
+  return (
+    Array.isArray(origins) &&
+    origins.some(
+      (o) =>
+        isRecord(o) &&
+        (o["format"] === "google" || (typeof o["url"] === "string" && o["url"].includes("/$discovery/rest"))),
+    )
+  );
+}
+
+/**
+ * Whether `{name}` is the path's first segment after its version (`/v1/{name}`, `/v1beta2/{project}/topics`,
+ * `/tagmanager/v2/{path}`, `/v1/{resource}:getIamPolicy`): where a Discovery path puts a resource name
+ * (`projects/p/topics/t`), the one place a Google path holds one.
+ */
+export function opensAfterVersion(path: string, name: string): boolean {
+  const segments = path.split("/");
+  const at = segments.findIndex((s) => VERSION_SEGMENT.test(s));
+  if (at < 0 || segments.slice(0, at).some((s) => s.includes("{"))) return false;
+  const next = segments[at + 1];
+  return next !== undefined && (next === `{${name}}` || next.startsWith(`{${name}}:`));
+}
+
+/**
+ * A path parameter of a Discovery conversion that opens the path after its version holds a resource name, sent with
+ * its slashes — unless its description says the value is encoded or gives a URL as its example.
+ */
+function discoveryResourceName(path: string, p: Parameter): boolean {
+  const description = p.description ?? "";
+  return opensAfterVersion(path, p.name) && !SAYS_ENCODED.test(description) && !EXAMPLE_URL.test(description);
+}
+
 const found = new WeakMap<object, ReadonlySet<string>>();
 
 /**
@@ -61,10 +107,18 @@ export function slashedPathNames(ctx: IngestContext): ReadonlySet<string> {
   return slashed;
 }
 
-/** The operation's parameters, each path parameter {@link slashedPathNames} names marked to keep its slashes. */
+/**
+ * The operation's parameters, each path parameter {@link slashedPathNames} names marked to keep its slashes, and in a
+ * {@link fromDiscovery} document the one opening the path after its version ({@link discoveryResourceName}).
+ */
 export function withSlashedPaths(ctx: IngestContext, path: string, parameters: readonly Parameter[]): Parameter[] {
   const names = slashedPathNames(ctx);
+  const discovery = fromDiscovery(ctx.document);
   return parameters.map((p) =>
-    p.in === "path" && names.has(p.name) && fillsWholeSegment(path, p.name) ? { ...p, allowReserved: true } : p,
+    p.in === "path" &&
+    fillsWholeSegment(path, p.name) &&
+    (names.has(p.name) || (discovery && discoveryResourceName(path, p)))
+      ? { ...p, allowReserved: true }
+      : p,
   );
 }

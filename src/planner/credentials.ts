@@ -351,11 +351,39 @@ export function credentialFill(
   return field.in === "body" && !apiWide ? { kind: "unsent" } : { kind: "variable" };
 }
 
+/** A token described as the OAuth one (Google's `access_token` "OAuth access token.", `oauth_token` "OAuth 2.0 token …"). */
+const SAYS_OAUTH_TOKEN = /\bOAuth(?:\s*2(?:\.0)?)?\s+(?:access\s+)?token\b/i;
+
+/**
+ * The operation's security, or, when it lists no scheme while declaring token parameters every one of which is
+ * described as the OAuth token (five of YouTube's operations, which Google's Discovery document gives no scopes),
+ * each bearer scheme the document declares as one alternative, then none: the token is the one those schemes send, in
+ * their own place, and a call still goes out without it as the spec allows. The parameters are then no credential of
+ * their own for the operator to set a second time.
+ */
+export function securityOf(
+  operation: Pick<Operation, "parameters" | "security">,
+  schemes: Schemes,
+): readonly SecurityRequirement[] {
+  if (operation.security.some((r) => Object.keys(r).length > 0)) return operation.security;
+  const tokens = operation.parameters.filter(
+    (p) =>
+      (p.in === "query" || p.in === "header") &&
+      TOKEN_WORDS.has(credentialWord(p.name)) &&
+      credentialWord(p.name) !== "authorization",
+  );
+  if (tokens.length === 0 || !tokens.every((p) => SAYS_OAUTH_TOKEN.test(p.description ?? "")))
+    return operation.security;
+  const bearers = Object.keys(schemes).filter((name) => isBearerScheme(schemes[name]));
+  return bearers.length === 0 ? operation.security : [...bearers.map((name) => ({ [name]: [] })), {}];
+}
+
 /** The operation's parameters that carry a credential, with how each is filled. */
 export function credentialParameters(
   operation: Pick<Operation, "parameters" | "security"> & { readonly path?: string },
   schemes: Schemes,
 ): { readonly field: CredentialField; readonly fill: CredentialFill }[] {
+  const security = securityOf(operation, schemes);
   return operation.parameters.flatMap((p) => {
     if (p.in === "path" || isSigningHeader(p)) return [];
     const description = p.description ?? (typeof p.schema === "object" ? p.schema["description"] : undefined);
@@ -366,9 +394,12 @@ export function credentialParameters(
       ...(typeof description === "string" ? { description } : {}),
       ...(isApiVersionHeader(p, description) ? { apiVersion: specVersionOf(p) } : {}),
     };
-    const fill = credentialFill(field, operation.security, schemes, p.everyCallKey === true);
+    const fill = credentialFill(field, security, schemes, p.everyCallKey === true);
     if (fill === undefined || (fill.kind !== "add" && recordsToken(field.description, operation.path))) return [];
-    const alternative = fill.kind === "variable" && standsInForToken(field, operation.security, schemes);
+    // The bearers securityOf names stand for the operation's own listing: the key is their alternative (the call going
+    // out without any, which it adds last, is what the spec's empty listing allowed, no optional auth the spec states).
+    const listed = security === operation.security ? security : security.filter((r) => Object.keys(r).length > 0);
+    const alternative = fill.kind === "variable" && standsInForToken(field, listed, schemes);
     return [{ field: alternative ? { ...field, alternative } : field, fill }];
   });
 }
@@ -793,7 +824,7 @@ export function stepCredentials(
   bound: (field: CredentialField) => boolean,
   body?: { readonly schemas: SchemaLookup; readonly apiWide: BodyCredentials },
 ): { readonly security: SecurityRequirement[]; readonly generated: CredentialField[] } {
-  let security = [...operation.security];
+  let security = [...securityOf(operation, schemes)];
   const generated: CredentialField[] = [];
   const fields = [
     ...credentialParameters(operation, schemes),

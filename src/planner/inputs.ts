@@ -19,7 +19,14 @@ import { derefTop, loneMemberOf } from "./schemas.js";
 import { exactIntegerPlaces } from "./exact-integers.js";
 import { soleValue } from "./sole-value.js";
 import { answerFormatParameter, sendsAnswerElsewhere, streamSwitch } from "./stream-switch.js";
-import { ignoredOnCreate, isCreate, namesMemberInBody, refusedOnCreate } from "./create-ignored.js";
+import {
+  ignoredOnCreate,
+  isCreate,
+  namesMemberInBody,
+  refusedOnCreate,
+  takenInsideOnCreate,
+  takenInsideSchema,
+} from "./create-ignored.js";
 import { idempotencyKeyOf, isReadIdempotencyKey, isRuntimeKey } from "./idempotency.js";
 import { isStamped, requestStampsOf } from "./request-stamps.js";
 import type { IdempotencyKeySpec, RequestStampSpec } from "../runtime/types.js";
@@ -360,6 +367,10 @@ function bindProperties(
     operation,
     properties.map(([property]) => property),
   );
+  const inside = takenInsideOnCreate(
+    operation,
+    properties.map(([property]) => property),
+  );
   for (const [property, schema] of properties) {
     if (isCredential(property, form) || refused.has(property) || (creates && ignoredOnCreate(property, schema)))
       continue;
@@ -374,7 +385,7 @@ function bindProperties(
       required: required.has(property),
       method: operation.method,
     });
-    const fieldSchema = withCallbackWords(schema);
+    const fieldSchema = withCallbackWords(takenInsideSchema(schema, inside.get(property), schemas));
     const description =
       typeof fieldSchema === "object" && typeof fieldSchema["description"] === "string"
         ? htmlToText(fieldSchema["description"])

@@ -3,7 +3,12 @@ import { describe, expect, it } from "vitest";
 import { plan } from "../../src/api/plan.js";
 import { normalizeSchema } from "../../src/schema/normalize.js";
 import { saysIgnoredOnCreate, saysServerFilled } from "../../src/schema/server-filled.js";
-import { namesMemberInBody, refusedOnCreate } from "../../src/planner/create-ignored.js";
+import {
+  namesMemberInBody,
+  onlyFieldsTaken,
+  refusedOnCreate,
+  takenInsideOnCreate,
+} from "../../src/planner/create-ignored.js";
 import { init } from "../../src/api/init.js";
 import { ingest } from "../../src/ingest/index.js";
 import type { Operation, Parameter } from "../../src/model/api-model.js";
@@ -332,6 +337,66 @@ describe("refusedOnCreate: a create whose description names the fields it takes 
     expect(operation).toBeDefined();
     expect([...refusedOnCreate(operation as Operation, properties)]).toEqual(dropped);
   });
+
+  it.each<[string, string, string, string[], [string, string[]][]]>([
+    [
+      "Forms' dotted paths into `info`",
+      "post",
+      FORMS,
+      ["formId", "info", "items"],
+      [["info", ["title", "document_title"]]],
+    ],
+    [
+      "a property also named whole is taken whole",
+      "post",
+      FORMS.replace("Only the ", "Only the info, the "),
+      ["info", "items"],
+      [],
+    ],
+    ["no dotted path (Slides')", "post", SLIDES, ["presentationId", "title", "slides"], []],
+    ["a path into no property", "post", "Only a.b.c is copied. All other fields are ignored.", ["info"], []],
+    ["an update saying so", "put", FORMS, ["info", "items"], []],
+  ])("takenInsideOnCreate: %s", async (_, method, description, properties, want) => {
+    const schema = { type: "object", properties: Object.fromEntries(properties.map((k) => [k, { type: "object" }])) };
+    const { model } = await ingest({
+      openapi: "3.0.3",
+      info: { title: "t", version: "1" },
+      paths: {
+        "/v1/forms": {
+          [method]: {
+            operationId: method === "post" ? "forms.create" : "forms.update",
+            description,
+            requestBody: { content: { "application/json": { schema } } },
+            responses: { "200": { description: "ok" } },
+          },
+        },
+      },
+    });
+    const operation = model?.operations[0] as Operation;
+    expect([...takenInsideOnCreate(operation, properties)]).toEqual(want);
+  });
+
+  it("onlyFieldsTaken closes the object to the named fields, says so, and lifts a named field's readOnly", () => {
+    const info = {
+      type: "object",
+      description: "Required. The title and description of the form.",
+      required: ["title", "description"],
+      properties: {
+        description: { type: "string" },
+        documentTitle: { type: "string", readOnly: true },
+        title: { type: "string" },
+      },
+    };
+    expect(onlyFieldsTaken(info, ["title", "document_title"])).toEqual({
+      type: "object",
+      description:
+        "Required. The title and description of the form. A create takes only `documentTitle`, `title` of it.",
+      required: ["title"],
+      properties: { documentTitle: { type: "string" }, title: { type: "string" } },
+      additionalProperties: false,
+    });
+    expect(onlyFieldsTaken(info, ["color"])).toBeUndefined();
+  });
 });
 
 describe("normalizeSchema with readOnlyAsDescribed", () => {
@@ -466,6 +531,17 @@ describe.skipIf(REPEAT_RUN)("Google Forms and Slides: a create takes only the fi
     const goals = (await init({ spec: `${DIRECTORY}googleapis.com/forms.json` })).draft?.goals ?? [];
     const create = goals.find((g) => g.steps.some((s) => s.operation === "forms.forms.create"));
     expect((create?.inputs ?? []).map((i) => i.name)).toEqual(["info"]);
+  });
+
+  it("Forms' `info` takes only title and document title on create, not the description forms.create disallows", async () => {
+    const spec = `${DIRECTORY}googleapis.com/forms.json`;
+    const all = await plan({ spec, allOperations: true, includeOperations: ["forms.forms.create"] });
+    const goals = (await init({ spec })).draft?.goals ?? [];
+    const create = goals.find((g) => g.steps.some((s) => s.operation === "forms.forms.create"));
+    expect(create?.inputs?.[0]?.description).toMatch(/A create takes only `documentTitle`, `title` of it\.$/);
+    const info = all.tools[0]?.inputs.find((i) => i.name === "info")?.schema as Record<string, unknown>;
+    expect(Object.keys(info["properties"] as object).sort()).toEqual(["documentTitle", "title"]);
+    expect(info["additionalProperties"]).toBe(false);
   });
 
   it("Slides' presentations.create offers its title and id, not slides, masters or layouts", async () => {

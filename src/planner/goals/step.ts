@@ -23,6 +23,7 @@ import { isStamped, requestStampsOf } from "../request-stamps.js";
 import type { IdempotencyKeySpec } from "../../runtime/types.js";
 import { answerChecks } from "../envelope.js";
 import { readsTaskById } from "../progress.js";
+import { bodyTakenOnCreate } from "../create-ignored.js";
 import { derefTop } from "../schemas.js";
 import { soleValue } from "../sole-value.js";
 import { pointerTokens } from "../../runtime/expressions/pointer.js";
@@ -292,7 +293,9 @@ function bindBody(ctx: GoalContext, step: Step, operation: Operation, usage: Usa
   const { content } = media;
   const { payload } = step.body;
   const declared = patchBody(media.mediaType, content.schema, ctx.api.schema)?.schema ?? content.schema;
-  const schema = payload.kind === "object" ? fittingBranch(declared, payload.entries, ctx.api.schema) : declared;
+  const fitting = payload.kind === "object" ? fittingBranch(declared, payload.entries, ctx.api.schema) : declared;
+  // A create that takes only named fields inside a property (Forms' form.info.title) offers only those.
+  const schema = bodyTakenOnCreate(operation, fitting, ctx.api.schema);
   const keepCurrent = keepCurrentOf(ctx, { step, operation, bodySchema: schema });
   const target: BindTarget = {
     schema,

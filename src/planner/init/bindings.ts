@@ -2,7 +2,7 @@
 import { schemaLookup } from "../../model/api-source.js";
 import type { SchemaLookup } from "../../model/api-source.js";
 import { soleValue } from "../sole-value.js";
-import { ignoredOnCreate, isCreate, refusedOnCreate } from "../create-ignored.js";
+import { bodyTakenOnCreate, ignoredOnCreate, isCreate, refusedOnCreate } from "../create-ignored.js";
 import type { ApiModel, JsonSchema, Operation, Parameter } from "../../model/api-model.js";
 import {
   apiBodyCredentials,
@@ -732,7 +732,9 @@ function bodyOf(
 ): BodyParts {
   const content = operation.requestBody && preferredContent(operation.requestBody.contents);
   if (!operation.requestBody || !content) return { optional: [] };
-  const node = loneMemberOf(derefTop(content.schema, schemaLookup(model.schemas)), schemaLookup(model.schemas));
+  const lookup = schemaLookup(model.schemas);
+  // A create taking only named fields inside a property (Forms' form.info.title) describes only those.
+  const node = bodyTakenOnCreate(operation, loneMemberOf(derefTop(content.schema, lookup), lookup), lookup);
   const properties =
     typeof node === "object" && node["properties"] !== undefined
       ? (node["properties"] as Record<string, JsonSchema>)
@@ -747,7 +749,6 @@ function bodyOf(
     !jsonTypes(node, schemaLookup(model.schemas)).has("object") ||
     hasComposition(node)
   ) {
-    const lookup = schemaLookup(model.schemas);
     const carries =
       sendsFile(content.kind, properties) ||
       (content.kind === "json" && carriesTheCall(node, (s) => derefTop(s, lookup)));
@@ -812,7 +813,6 @@ function bodyOf(
       ...(whole === undefined ? [] : [whole]),
     ]),
   ].filter((k) => !unsent(k) && !hasDefault(properties[k]) && !credential(k));
-  const lookup = schemaLookup(model.schemas);
   const inPath = (k: string): boolean => operation.parameters.some((p) => p.in === "path" && p.name === k);
   const object = operationProfile(operation).object.split(" ");
   const replaced =
