@@ -160,8 +160,9 @@ describe("a draft with no chain takes lookups by name in place of further goals"
         "call_projects_project_files_replace_by_name",
       ],
     ],
-    // OBS's distributions are read and deleted by name (an architecture or build is already addressed by name).
-    ["opensuse.org/obs", ["get_distribution_by_name", "delete_distribution_by_name"]],
+    // OBS's distributions are read by name (an architecture or build is already addressed by name); their delete by
+    // name does not take the place of the core build's or person's own update.
+    ["opensuse.org/obs", ["get_distribution_by_name"]],
   ])("%s drafts %j", async (id, names) => {
     const { goals, errors } = await draft(directory(id));
     expect(errors).toEqual([]);

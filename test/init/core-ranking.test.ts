@@ -7,7 +7,16 @@ import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { schemaIsAbout, schemaWords } from "../../src/planner/init/importance.js";
 import { namesAnother } from "../../src/planner/init/chains.js";
-import { draftGoals, imports, rankedResources, removes, twoCoreCreates } from "../../src/planner/init/index.js";
+import {
+  actedOn,
+  draftGoals,
+  imports,
+  rankedResources,
+  removes,
+  twoCoreCreates,
+} from "../../src/planner/init/index.js";
+import { operationProfile } from "../../src/planner/profile.js";
+import type { Operation } from "../../src/model/api-model.js";
 import { listTokens } from "../../src/planner/init/operations.js";
 import { belowAnotherRecord, everydayVerb, undoesFirst, verbRarity } from "../../src/planner/init/proposals.js";
 import type { JsonSchema, Parameter } from "../../src/model/api-model.js";
@@ -33,7 +42,11 @@ const drafted = async (
 describe("a schema name's words", () => {
   test.each([
     ["IssueTypeDetails", ["issue", "type", "details"]],
-    ["sales-data-order-interface", ["sales", "data", "order", "interface"]],
+    ["sales-data-order-interface", ["order", "interface"]],
+    ["catalog-inventory-data-stock-item-interface", ["stock", "item", "interface"]],
+    ["metadata-item", ["metadata", "item"]],
+    ["user-data", ["user", "data"]],
+    ["UserDataResponse", ["user", "data", "response"]],
     ["api.v2010.account.recording.recording_add_on_result", ["recording", "add", "on", "result"]],
     ["io.k8s.api.core.v1.PodSpec", ["pod", "spec"]],
     ["HTTPHeader", ["http", "header"]],
@@ -53,13 +66,55 @@ describe("whether a schema is about a resource", () => {
     ["repo", "repo-search-result-item", true],
     ["pod", "PodTemplateSpec", true],
     ["issue", "IssueTypeDetails", true],
-    ["order", "sales-data-order-interface", false],
+    ["order", "sales-data-order-interface", true],
+    ["sale", "sales-data-order-interface", false],
     ["tag", "tagged-item", false],
     ["bill", "billing_details", false],
     ["ip", "ip", true],
     ["ip", "ip-address", false],
   ] as const)("%s ← %s: %s", (key, name, about) => {
     expect(schemaIsAbout(key, schemaWords(name))).toBe(about);
+  });
+});
+
+describe("a resource users act on: two verbs beyond reading and writing its records", () => {
+  const op = (method: Operation["method"], path: string): Operation =>
+    ({
+      id: `${method} ${path}`,
+      method,
+      path,
+      parameters: [],
+      responses: [],
+      tags: [],
+      deprecated: false,
+    }) as unknown as Operation;
+  test.each([
+    [
+      "Magento's order: cancel and refund",
+      [op("post", "/V1/order/{orderId}/cancel"), op("post", "/V1/order/{orderId}/refund")],
+      true,
+    ],
+    ["one verb only", [op("post", "/V1/order/{orderId}/cancel"), op("get", "/V1/orders")], false],
+    ["a GET below the record is a read", [op("get", "/things/{id}/state"), op("get", "/things/{id}/logs")], false],
+    [
+      "a nested collection's create is no verb",
+      [op("post", "/things/{id}/comments"), op("post", "/things/{id}/labels")],
+      false,
+    ],
+    [
+      "a verb below a verb is not on the record",
+      [op("post", "/things/{id}/start/retry"), op("post", "/things/{id}/x/stop")],
+      false,
+    ],
+    ["the same verb twice", [op("post", "/a/{id}/archive"), op("post", "/b/{id}/archive")], false],
+    ["start and stop", [op("post", "/containers/{id}/start"), op("post", "/containers/{id}/stop")], true],
+  ] as const)("%s", (_name, operations, acted) => {
+    expect(actedOn(operations, operationProfile)).toBe(acted);
+  });
+
+  test("niche operations do not count", () => {
+    const ops = [op("post", "/V1/order/{orderId}/cancel"), op("post", "/V1/order/{orderId}/refund")];
+    expect(actedOn(ops, operationProfile, (o) => o.path.endsWith("refund"))).toBe(false);
   });
 });
 
@@ -287,15 +342,26 @@ describe.skipIf(REPEAT_RUN)("real spec: a lookup chain that fills a short draft"
   });
 });
 
+describe.skipIf(REPEAT_RUN)("real spec: Magento's orders are a core resource, browsed early", () => {
+  test("the orders are listed in the ten, and the product's update stays", async () => {
+    expect(rankedResources(await model("magento")).slice(0, 4)).toEqual(["product", "cart", "customer", "order"]);
+    const goals = await drafted("magento");
+    expect(goals).toContain("list_sales_order_repository_get_list_get: salesOrderRepositoryV1GetListGet");
+    expect(goals).toContain("update_catalog_product_repository_save_put: catalogProductRepositoryV1SavePut");
+  });
+});
+
 describe.skipIf(REPEAT_RUN)("real spec: a role is access control, not a thing users work with", () => {
   test("Magento: no company role assignment in the ten, the product's update (its price, its stock) is; long chain names keep `_by_email`", async () => {
     const goals = await drafted("magento");
     expect(goals.filter((g) => /Role/.test(g))).toEqual([]);
     expect(goals.some((g) => g.endsWith(": catalogProductRepositoryV1SavePut"))).toBe(true);
-    // A chain's name cut to 64 keeps what the user names: `…_confirmation_status_by_email`, not `…_status_get_by`.
-    expect(goals.filter((g) => / → customerAccountManagementV1GetConfirmationStatusGet$/.test(g))).toEqual([
-      "get_customer_account_management_get_confirmation_status_by_email: customerCustomerRepositoryV1GetListGet → customerAccountManagementV1GetConfirmationStatusGet",
-    ]);
+    // A chain's name cut to 64 keeps what the user names: `…_delete_by_email`, not `…_delete_by_id_delete_by`.
+    const leftOut = draftGoals(await model("magento")).leftOut.map((l) => `${l.name}: ${l.calls.join(" → ")}`);
+    expect(leftOut).toContain(
+      "call_customer_customer_repository_delete_by_id_delete_by_email: GET /V1/customers/search → DELETE /V1/customers/{customerId}",
+    );
+    expect(goals.filter((g) => /_by:/.test(g))).toEqual([]);
     expect(goals.filter((g) => /_by:/.test(g))).toEqual([]);
   });
 });

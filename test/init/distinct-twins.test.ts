@@ -132,9 +132,9 @@ describe.skipIf(REPEAT_RUN)("real specs", () => {
     const draft = await draftOf("magento", 40);
     const inputs = draft.goals.flatMap((g) => g.inputs.map((i) => i.name));
     expect(inputs.filter((name) => name.endsWith("_field"))).toEqual([]);
-    const byEmail = draft.goals.find((g) => g.name === "get_customer_account_management_is_readonly_get_by_email");
+    const byEmail = draft.goals.find((g) => g.name === "list_customer_billing_addresses_by_email");
     expect(byEmail?.useWhen).toBe(
-      "The user identifies the customer by its email and does not know its customer id; this tool is for reading the readonly of it.",
+      "The user identifies the customer by its email and does not know its customer id; this tool is for reading the billing address of it.",
     );
   });
 });

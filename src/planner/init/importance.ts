@@ -248,9 +248,14 @@ function schemaUses(model: ApiModel, operations: readonly Operation[]): Map<stri
   return uses;
 }
 
-/** A schema name's words, lower case, from its last dotted part: `sales-data-order-interface`, `IssueTypeDetails` → issue, type, details. */
+/**
+ * A schema name's words, lower case, from its last dotted part (`IssueTypeDetails` → issue, type, details), after a
+ * module's namespace written as kebab words ending in `-data-` (`sales-data-order-interface` → order, interface: PHP's
+ * `Sales\Api\Data\OrderInterface` flattened, as a dotted namespace is by its last part).
+ */
 export function schemaWords(name: string): string[] {
-  const last = name.split(".").at(-1) ?? name;
+  const dotted = name.split(".").at(-1) ?? name;
+  const last = MODULE_DATA.exec(dotted)?.[1] ?? dotted;
   return last
     .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
     .replace(/([A-Z])([A-Z][a-z])/g, "$1 $2")
@@ -258,6 +263,9 @@ export function schemaWords(name: string): string[] {
     .split(/[^a-z0-9]+/)
     .filter((w) => w !== "");
 }
+
+/** A kebab-case module namespace ending in `data` before the thing's own name: `sales-data-`, `catalog-inventory-data-`. */
+const MODULE_DATA = /^[a-z0-9]+(?:-[a-z0-9]+)*?-data-([a-z0-9].*)$/;
 
 /** Word endings that make another word of a noun (`recording` of `record`), not a longer name of it (`repository` of `repo`). */
 const DERIVED = /^(ing|ings|er|ers|ed|ment|ments)$/;

@@ -163,9 +163,12 @@ function chainRound(p: Proposal): number {
   return method === "GET" ? KIND_ROUND.get : method === "DELETE" ? KIND_ROUND.delete : KIND_ROUND.update;
 }
 
-/** Each core resource starts half a round after the one before: the heaviest gets to its actions before the fourth is browsed. */
+/**
+ * Each core resource starts half a round after the one before: the heaviest gets to its actions before the fourth is
+ * browsed; but the browse of a core resource users act on (`actedOn`) is not staged: it is how they find the record.
+ */
 const STAGE = 0.34;
-const staged = (p: Proposal): number => round(p) + STAGE * p.groupRank;
+const staged = (p: Proposal): number => round(p) + (p.actedOn === true ? 0 : STAGE * p.groupRank);
 
 /** A chain that took a single goal's place ranks as that goal's kind. */
 const kindOf = (p: Proposal): GoalKind => p.as ?? p.kind;
@@ -362,6 +365,28 @@ export function changesNothing(operations: readonly Operation[]): (operation: Op
   return (operation) => (records.has(operation.path) && sendsNothing(operation)) || createsNothing(operation);
 }
 
+/** Verbs a profile gives the record's own reads and writes: not an action done to it. */
+const PLAIN_ACTIONS: ReadonlySet<string> = new Set(["create", "list", "get", "update", "delete", "search"]);
+
+/**
+ * Whether users act on a resource's records: two or more distinct verbs beyond reading and writing them, each a POST
+ * to a word right under a record (Magento's order: `POST /V1/order/{orderId}/cancel`, `…/refund`), none niche. Such a
+ * record is found by browsing before it is acted on.
+ */
+export function actedOn(
+  operations: readonly Operation[],
+  profileOf: (o: Operation) => OperationProfile,
+  niche: (o: Operation) => boolean = () => false,
+): boolean {
+  const verbs = new Set(
+    operations
+      .filter((o) => o.method === "post" && /\}\/[A-Za-z_-]+\/?$/.test(o.path) && !niche(o))
+      .map((o) => profileOf(o).action)
+      .filter((a) => !PLAIN_ACTIONS.has(a)),
+  );
+  return verbs.size >= 2;
+}
+
 /** The names of a model's resources, heaviest first: the first four are the core ones whose goals rank first. */
 export function rankedResources(model: ApiModel): string[] {
   return resourcesOf(model).groups.map((g) => g.name);
@@ -417,6 +442,16 @@ export function draftGoals(model: ApiModel, options: DraftOptions = {}): GoalsDr
       ),
     ),
   ].map((p) => markNiche(p, view, niche));
+  const acted = new Set(
+    groups.filter((g) => g.rank < coreGroups && actedOn(g.operations, profileOf, niche)).map((g) => g.name),
+  );
+  proposed.splice(
+    0,
+    proposed.length,
+    ...proposed.map((p) =>
+      p.core && !p.runnerUp && p.kind === "find" && acted.has(p.group) ? { ...p, actedOn: true as const } : p,
+    ),
+  );
   const coreCalls = new Set(proposed.flatMap((p) => (p.core ? p.calls : [])));
   const twinOf = (o: Operation): Operation => {
     const twin = topLevelTwin(o, view.operations, niche);
@@ -665,8 +700,8 @@ const MIN_CHAINS = 3;
  * below the cap in place of its lowest-ranked goals that ask for an opaque id (`GET /config/{configId}`, which the
  * user would not know): chains replace id-asking goals, never a create, a browse or a goal on an id the user holds,
  * and a niche chain only a niche goal. A draft that holds no chain at all and has no such goal left takes chains that
- * find their record by a name or a search term in place of further reads, changes, actions or deletes of resources it
- * keeps two other goals of (illumidesk, whose projects, servers and teams go by name: plans and files found by name).
+ * find their record by a name or a search term in place of further reads, changes (never a core resource's own first
+ * change: Magento's product update, its price and stock), actions or deletes of resources it keeps two other goals of (illumidesk, whose projects, servers and teams go by name: plans and files found by name).
  */
 function withChains(ranked: readonly Proposal[], max: number, view: ApiModel): Proposal[] {
   const head = ranked.slice(0, max);
@@ -685,7 +720,12 @@ function withChains(ranked: readonly Proposal[], max: number, view: ApiModel): P
       const at =
         opaque >= 0 || !named
           ? opaque
-          : head.findLastIndex((p) => oneOfMany(p, head) && !(kindOf(p) === "get" && p.groupRank < chain.groupRank));
+          : head.findLastIndex(
+              (p) =>
+                oneOfMany(p, head) &&
+                !(kindOf(p) === "get" && p.groupRank < chain.groupRank) &&
+                !(p.core === true && p.runnerUp !== true && kindOf(p) === "update"),
+            );
       if (at < 0) continue;
       displaced.push(...head.splice(at, 1));
       head.push(chain);
@@ -1203,6 +1243,7 @@ function toDraftGoal(proposal: Proposal, kept: readonly Proposal[]): DraftGoal {
     verb: _verb,
     said: _said,
     as: _as,
+    actedOn: _actedOn,
     ...goal
   } = proposal;
   return {

@@ -102,6 +102,8 @@ export interface Proposal extends Omit<DraftGoal, "notFor"> {
   readonly readOnly: boolean;
   /** A chain resolving an id a person reads off the thing itself (an issue number, a key): the goal taking it stays single. */
   readonly userHeld?: boolean;
+  /** The browse of a core resource users act on (see `actedOn`): not staged behind the heavier resources' turns. */
+  readonly actedOn?: true;
 }
 
 type SingleKind = Exclude<GoalKind, "chain">;
