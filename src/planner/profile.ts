@@ -3,7 +3,7 @@ import type { OperationSummary, Parameter } from "../model/api-model.js";
 import { oneLine } from "../runtime/adapters/search.js";
 import { htmlToText } from "../util/html-text.js";
 import { namedAction } from "./named-action.js";
-import { riskFromWords } from "./risk.js";
+import { readsByOverride, riskFromWords } from "./risk.js";
 import type { OperationProfile } from "../runtime/types.js";
 import {
   isPlural,
@@ -61,7 +61,9 @@ export function operationProfile(
   const verbNamed =
     idVerb ?? segmentNamedVerb(operation, segments) ?? recordVerb ?? readActingSegment(operation, segments);
   const idOpening = fromId === undefined && verbNamed === undefined ? idOpeningVerb(operation, segments) : undefined;
-  const fromPath = verbNamed ?? idOpening ?? pathAction(segments, operation.method);
+  // A POST its method-override header applies as a GET is named as that read.
+  const fromPath =
+    verbNamed ?? idOpening ?? pathAction(segments, readsByOverride(operation) ? "get" : operation.method);
   const action = listOfMany(
     fromId === undefined || (REST_ACTIONS.has(fromId) && fromPath.verb)
       ? (summaryRead(operation, fromPath) ?? fromPath.action)
