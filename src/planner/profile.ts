@@ -704,7 +704,11 @@ function verbSegment(words: readonly string[], method: string): { action: string
   if (first === undefined) return undefined;
   if (method === "get") {
     const classes = verbClasses(stem(first));
-    return classes?.[0] === "search" && words.length === 1 ? { action: "search", verb: true } : undefined;
+    if (classes?.[0] === "search" && words.length === 1) return { action: "search", verb: true };
+    // A search joined to what it searches in one word (NYT's `/articlesearch.json`, BC Laws' `/fullsearch`); a
+    // participle before it names a kept search (`/savedsearch`), a word of two letters another word (`/research`).
+    const joined = /^([a-z]{3,})search$/.exec(words.length === 1 ? first : "")?.[1];
+    return joined !== undefined && !joined.endsWith("ed") ? { action: "search", verb: true } : undefined;
   }
   const participle = words.length === 1 ? participleVerb(first) : undefined;
   if (participle !== undefined) return { action: participle, verb: true };
