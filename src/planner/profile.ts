@@ -3,7 +3,7 @@ import type { OperationSummary, Parameter } from "../model/api-model.js";
 import { oneLine } from "../runtime/adapters/search.js";
 import { htmlToText } from "../util/html-text.js";
 import { namedAction } from "./named-action.js";
-import { riskFromWords } from "./risk.js";
+import { readsByOverride, riskFromWords } from "./risk.js";
 import type { OperationProfile } from "../runtime/types.js";
 import {
   isPlural,
@@ -61,7 +61,9 @@ export function operationProfile(
   const verbNamed =
     idVerb ?? segmentNamedVerb(operation, segments) ?? recordVerb ?? readActingSegment(operation, segments);
   const idOpening = fromId === undefined && verbNamed === undefined ? idOpeningVerb(operation, segments) : undefined;
-  const fromPath = verbNamed ?? idOpening ?? pathAction(segments, operation.method);
+  // A POST its method-override header applies as a GET is named as that read.
+  const fromPath =
+    verbNamed ?? idOpening ?? pathAction(segments, readsByOverride(operation) ? "get" : operation.method);
   const action = listOfMany(
     fromId === undefined || (REST_ACTIONS.has(fromId) && fromPath.verb)
       ? (summaryRead(operation, fromPath) ?? fromPath.action)
@@ -702,7 +704,11 @@ function verbSegment(words: readonly string[], method: string): { action: string
   if (first === undefined) return undefined;
   if (method === "get") {
     const classes = verbClasses(stem(first));
-    return classes?.[0] === "search" && words.length === 1 ? { action: "search", verb: true } : undefined;
+    if (classes?.[0] === "search" && words.length === 1) return { action: "search", verb: true };
+    // A search joined to what it searches in one word (NYT's `/articlesearch.json`, BC Laws' `/fullsearch`); a
+    // participle before it names a kept search (`/savedsearch`), a word of two letters another word (`/research`).
+    const joined = /^([a-z]{3,})search$/.exec(words.length === 1 ? first : "")?.[1];
+    return joined !== undefined && !joined.endsWith("ed") ? { action: "search", verb: true } : undefined;
   }
   const participle = words.length === 1 ? participleVerb(first) : undefined;
   if (participle !== undefined) return { action: participle, verb: true };

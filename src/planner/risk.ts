@@ -1,7 +1,7 @@
 // Infers a tool's risk, category, MCP annotations and approval policy from the HTTP methods of its steps.
 import { type SchemaLookup, schemaLookup } from "../model/api-source.js";
 import type { HttpMethod, JsonSchema, Parameter, RequestBody } from "../model/api-model.js";
-import { soleValue } from "./sole-value.js";
+import { methodOverride, soleValue } from "./sole-value.js";
 import { htmlToText } from "../util/html-text.js";
 import type { Annotations, Category, Risk } from "./types.js";
 import { namingId } from "../model/naming-id.js";
@@ -484,11 +484,23 @@ const postsOnlyCache = new WeakMap<readonly unknown[], boolean>();
  * POSTs only {@link readsByRpcNoun}), else its own.
  */
 export function riskMethod(operation: WordedOperation, postOnly = false): HttpMethod {
-  return readsByRpcPost(operation) ||
+  return readsByOverride(operation) ||
+    readsByRpcPost(operation) ||
     previewsByPost(operation) ||
     (postOnly && operation.method === "post" && readsByRpcNoun(operation))
     ? "get"
     : operation.method;
+}
+
+/**
+ * Whether a POST is applied as a read by its required method-override header (Amadeus' flight-offers search and
+ * pricing: `X-HTTP-Method-Override`, default `GET`; the body only carries a query too long for a URL): low, read-only,
+ * no approval, whatever its summary says ("Confirm pricing of given flightOffers.").
+ */
+export function readsByOverride(operation: Pick<WordedOperation, "method" | "parameters">): boolean {
+  if (operation.method !== "post") return false;
+  const applied = methodOverride(operation.parameters, NO_SCHEMAS);
+  return applied === "GET" || applied === "HEAD";
 }
 
 /** Last words of a path segment that name a what-if of a write: `order_impact`, `whatIf`, `preview`, `dry-run`. */

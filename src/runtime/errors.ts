@@ -243,9 +243,10 @@ function withDetail(message: string | undefined, detail: unknown, details?: unkn
 
 /**
  * An error item's text, after the field it names: `message` (else `detail`, `title`, `msg`, `description`,
- * `messages`, Velo's `errorMessage`), and `field`, `path`, `param`, a JSON:API `source.pointer`, or, in an item
- * without a `message`, a `location` beside the `locationType` that says it is one (Velo's `{errorMessage, location:
- * "payoutId", locationType: …}`; Google's items repeat their body's `message`, so their location is not added).
+ * `messages`, Velo's `errorMessage`), and `field`, `path`, `param`, a JSON:API `source` ({@link sourceOf}), or, in an
+ * item without a `message`, a `location` beside the `locationType` that says it is one (Velo's `{errorMessage,
+ * location: "payoutId", locationType: …}`; Google's items repeat their body's `message`, so their location is not
+ * added).
  */
 function messageOf(item: unknown): string | undefined {
   if (typeof item === "string") return text(item);
@@ -263,9 +264,19 @@ function messageOf(item: unknown): string | undefined {
     text(record.field) ??
     text(record.path) ??
     text(record.param) ??
-    text((record.source as Record<string, unknown> | undefined)?.pointer) ??
+    sourceOf(record.source) ??
     (text(record.locationtype) === undefined || record.message !== undefined ? undefined : text(record.location));
   return message && where ? `${where}: ${message}` : message;
+}
+
+/**
+ * The request member a JSON:API error's `source` names: its `pointer` into the body, else the query `parameter` (Amadeus'
+ * `{status: 400, code: 477, title: "INVALID FORMAT", source: {parameter: "departureDate"}}`), else the `header`.
+ */
+function sourceOf(source: unknown): string | undefined {
+  if (source === null || typeof source !== "object") return undefined;
+  const record = source as Record<string, unknown>;
+  return text(record.pointer) ?? text(record.parameter) ?? text(record.header);
 }
 
 const joinFirst = (...parts: (string | undefined)[]): string | undefined =>

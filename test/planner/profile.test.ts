@@ -638,6 +638,22 @@ const CASES: readonly Case[] = [
     { action: "update" },
   ],
   [
+    "NYT: a search joined to what it searches in one segment searches",
+    { method: "get", path: "/articlesearch.json", id: "GET /articlesearch.json", summary: "Article Search" },
+    { action: "search" },
+  ],
+  [
+    "BC Laws: `/fullsearch` under a parameter searches",
+    { method: "get", path: "/search/{aspectId}/fullsearch", id: "GET /search/{aspectId}/fullsearch" },
+    { action: "search" },
+  ],
+  [
+    "a saved search is kept, not made",
+    { method: "get", path: "/savedsearch", id: "GET /savedsearch", summary: "Saved searches" },
+    { action: "get" },
+  ],
+  ["`/research` is no search", { method: "get", path: "/research", id: "GET /research" }, { action: "get" }],
+  [
     "a summary that only repeats the id is no second word for its verb",
     { method: "post", path: "/api/v1/invites/{token}", id: "verifyAdminInvite", summary: "verifyAdminInvite" },
     { action: "update" },

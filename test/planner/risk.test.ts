@@ -1,11 +1,12 @@
 // Table tests: the HTTP methods of a tool's steps → risk, category and the four MCP annotations.
 import { describe, expect, it } from "vitest";
-import type { HttpMethod, JsonSchema } from "../../src/model/api-model.js";
+import type { HttpMethod, JsonSchema, Parameter } from "../../src/model/api-model.js";
 import { plan } from "../../src/api/plan.js";
 import {
   previewsByPost,
   raiseByWords,
   raiseRiskFromSpec,
+  readsByOverride,
   readsByRpcPost,
   riskFromMethods,
   riskFromWords,
@@ -643,6 +644,24 @@ describe.skipIf(REPEAT_RUN)("Reverb's follow of a search, a POST to `/search` (o
     });
     expect(tool("post_my_follows_search")?.steps[0]?.readOnly).not.toBe(true);
     expect(tool("get_my_follows_search")).toMatchObject({ risk: "low", annotations: { readOnlyHint: true } });
+  });
+});
+
+describe("readsByOverride: a POST its required method-override header applies as a GET is a read", () => {
+  const header = (name: string, schema: object, required = true) =>
+    ({ name, in: "header", required, schema, examples: [] }) as unknown as Parameter;
+  it.each<[string, HttpMethod, Parameter[], boolean]>([
+    ["Amadeus' pricing, default GET", "post", [header("X-HTTP-Method-Override", { default: "GET" })], true],
+    ["X-HTTP-Method default HEAD", "post", [header("X-HTTP-Method", { default: "HEAD" })], true],
+    ["default DELETE", "post", [header("X-HTTP-Method-Override", { default: "DELETE" })], false],
+    ["optional header", "post", [header("X-HTTP-Method-Override", { default: "GET" }, false)], false],
+    ["no default", "post", [header("X-HTTP-Method-Override", { type: "string" })], false],
+    ["a PUT with the header", "put", [header("X-HTTP-Method-Override", { default: "GET" })], false],
+    ["no such header", "post", [header("X-Mode", { default: "GET" })], false],
+  ])("%s", (_, method, parameters, want) => {
+    const operation = { id: "quoteAirOffers", path: "/shopping/flight-offers/pricing", method, parameters };
+    expect(readsByOverride(operation)).toBe(want);
+    expect(riskMethod({ ...operation, summary: "Confirm pricing of given flightOffers." })).toBe(want ? "get" : method);
   });
 });
 

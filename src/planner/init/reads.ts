@@ -2,7 +2,7 @@
 import { schemaLookup } from "../../model/api-source.js";
 import type { ApiModel, Operation } from "../../model/api-model.js";
 import { type OperationProfile, operationProfile } from "../profile.js";
-import { isActionWord, READ_VERBS as RISK_READ_VERBS, riskFromWords } from "../risk.js";
+import { isActionWord, READ_VERBS as RISK_READ_VERBS, readsByOverride, riskFromWords } from "../risk.js";
 import { listTokens, successSchema } from "./operations.js";
 
 /**
@@ -25,6 +25,7 @@ const LOOKUP_SEGMENT = /^(search|query|lookup|find)(?=$|[-_.]|[A-Z])/i;
  * POST is still an action that needs approval.
  */
 export function readsByPost(operation: Operation, profile: OperationProfile): boolean {
+  if (readsByOverride(operation)) return true;
   if (operation.method !== "post" || riskFromWords(operation) !== undefined || summaryActs(operation)) return false;
   return READ_VERBS.has(profile.action) || READ_VERBS.has(leadVerb(operation)) || lookupSegment(operation.path);
 }
