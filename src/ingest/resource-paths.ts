@@ -59,16 +59,23 @@ export function fromDiscovery(document: JsonRecord): boolean {
 }
 
 /**
- * Whether `{name}` is the path's first segment after its version (`/v1/{name}`, `/v1beta2/{project}/topics`,
- * `/tagmanager/v2/{path}`, `/v1/{resource}:getIamPolicy`): where a Discovery path puts a resource name
- * (`projects/p/topics/t`), the one place a Google path holds one.
+ * Whether `{name}` opens the path after its version (`/v1/{name}`, `/v1beta2/{project}/topics`,
+ * `/tagmanager/v2/{path}`, `/v1/{resource}:getIamPolicy`), alone or among parameters following one another with no
+ * literal segment between (Dataproc's `/v1/{project}/{region}/{cluster}:injectCredentials`, each "of the form
+ * regions/…"): where a Discovery path puts resource names (`projects/p/topics/t`), the one place a Google path holds
+ * them.
  */
 export function opensAfterVersion(path: string, name: string): boolean {
   const segments = path.split("/");
   const at = segments.findIndex((s) => VERSION_SEGMENT.test(s));
   if (at < 0 || segments.slice(0, at).some((s) => s.includes("{"))) return false;
-  const next = segments[at + 1];
-  return next !== undefined && (next === `{${name}}` || next.startsWith(`{${name}}:`));
+  for (const segment of segments.slice(at + 1)) {
+    const whole = /^\{([^{}]+)\}(:[^{}/]*)?$/.exec(segment);
+    if (whole === null) return false;
+    if (whole[1] === name) return true;
+    if (whole[2] !== undefined) return false;
+  }
+  return false;
 }
 
 /**

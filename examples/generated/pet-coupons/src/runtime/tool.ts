@@ -25,6 +25,7 @@ import { withMedia } from "./media.js";
 import { pagingOfTool, runPaged } from "./paged.js";
 import { traceToolCall } from "./telemetry/index.js";
 import type { CallTransport } from "./transport.js";
+import { keysTaken, pathText, takesOnly, unknownKeysOf } from "./unknown-keys.js";
 import {
   isPendingAnswer,
   type ApprovalMode,
@@ -234,23 +235,40 @@ export function roundedSuggestion(issue: z.core.$ZodIssue, field: string): strin
   return `${why}: do not call again with it changed; tell the user.`;
 }
 
+/**
+ * Unknown keys → INVALID_ARGUMENT naming each by its full path (`info.description`, not `description`) and the keys
+ * its object takes (`info takes only: documentTitle, title`), so a model does not look for a top-level argument.
+ */
+function unknownArguments(error: z.ZodError, schema: z.ZodType, input: unknown): ErrorEnvelope | undefined {
+  const found = unknownKeysOf(error.issues);
+  if (found.length === 0) return undefined;
+  const paths = found.flatMap((f) => f.keys.map((key) => pathText([...f.path, key])));
+  const names = paths.join(", ");
+  const levels = found.map((f) =>
+    f.path.length === 0
+      ? allowedKeys(schema).length === 0
+        ? "this tool takes no arguments"
+        : `this tool takes only: ${allowedKeys(schema).join(", ")}`
+      : takesOnly(pathText(f.path), keysTaken(schema, input, f.path, f.keys)),
+  );
+  const said = [...new Set(levels.filter((l) => l !== undefined))];
+  const others = error.issues.filter((i) => unknownKeysOf([i]).length === 0).length;
+  const more = others === 0 ? "" : ` (${others} more problem${others === 1 ? "" : "s"} after fixing this one)`;
+  return errorEnvelope({
+    code: "INVALID_ARGUMENT",
+    field: paths[0] ?? "",
+    message: `Unknown argument${paths.length === 1 ? "" : "s"} ${names}${more}.`,
+    suggestion: `Remove ${names}${said.length === 0 ? "" : `; ${said.join("; ")}`}.`,
+  });
+}
+
 /** A Zod failure → INVALID_ARGUMENT naming the field, with the start of its description as the hint. */
-export function invalidArgument(error: z.ZodError, schema: z.ZodType): ErrorEnvelope {
+export function invalidArgument(error: z.ZodError, schema: z.ZodType, input?: unknown): ErrorEnvelope {
   const issue = error.issues[0];
   if (issue === undefined) return errorEnvelope({ code: "INVALID_ARGUMENT", message: "Invalid arguments." });
-  if (issue.code === "unrecognized_keys") {
-    const keys = issue.keys.join(", ");
-    return errorEnvelope({
-      code: "INVALID_ARGUMENT",
-      field: issue.keys[0] ?? "",
-      message: `Unknown argument ${keys}.`,
-      suggestion:
-        allowedKeys(schema).length === 0
-          ? `Remove ${keys}; this tool takes no arguments.`
-          : `Remove ${keys}; this tool takes only: ${allowedKeys(schema).join(", ")}.`,
-    });
-  }
-  const field = issue.path.map(String).join(".");
+  const unknown = unknownKeysOf([issue]).length === 0 ? undefined : unknownArguments(error, schema, input);
+  if (unknown !== undefined) return unknown;
+  const field = pathText(issue.path);
   const matches = issue.code === "invalid_union" && "matches" in issue ? (issue.matches as number[]) : undefined;
   const telling = tellingMember(schema, issue.path, matches);
   if (telling !== undefined)
@@ -460,7 +478,7 @@ export function bindTool(def: ToolDefinition, runtime: Runtime): BoundTool {
     queued?: QueuedRequest,
   ): Promise<ToolResult> {
     const parsed = def.argumentsSchema.safeParse(args);
-    if (!parsed.success) return invalidArgument(parsed.error, def.argumentsSchema);
+    if (!parsed.success) return invalidArgument(parsed.error, def.argumentsSchema, args);
     const data = parsed.data as Record<string, unknown>;
     if (targetReads.size === 0 || queued?.resolved === undefined) return execute(data, ctx, undefined, queued?.id);
     const reads = await readTargets(data, ctx);
@@ -475,7 +493,7 @@ export function bindTool(def: ToolDefinition, runtime: Runtime): BoundTool {
     const requestId = gated ? requestIdOf(input) : undefined;
     if (requestId !== undefined) return requestOutcome(runtime.state, spec.name, requestId, origin);
     const parsed = def.inputSchema.safeParse(input ?? {});
-    if (!parsed.success) return invalidArgument(parsed.error, def.inputSchema);
+    if (!parsed.success) return invalidArgument(parsed.error, def.inputSchema, input ?? {});
     const data = parsed.data as Record<string, unknown>;
     const args = gated ? withoutRequestId(data) : data;
     const unchanged = nothingToChange(spec, args) ?? nothingToAdd(spec, args);
