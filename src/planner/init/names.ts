@@ -1,7 +1,7 @@
 // Proposes verb_noun goal names from operationIds (`getPetById`, `repos/list-for-org`) and words for hints.
 import type { Operation } from "../../model/api-model.js";
 import { MAX_TOOL_NAME, toIdentifierName, toSnakeCase } from "../../util/naming.js";
-import { FORMAT_EXTENSION, idParts, segments, singular, staticSegments } from "./operations.js";
+import { FORMAT_EXTENSION, idParts, segments, segments as pathParts, singular, staticSegments } from "./operations.js";
 import { isPlural, splitWords, stem, verbClasses } from "../../runtime/adapters/search-words.js";
 import {
   actionPath,
@@ -10,6 +10,7 @@ import {
   idOpeningAction,
   madeByVerb,
   operationGroupId,
+  numberedRecord,
   operationProfile,
 } from "../profile.js";
 import { namedAction } from "../named-action.js";
@@ -735,8 +736,11 @@ function namedParts(operation: Operation): { verb: string; words: string[] } | u
   const verb = many && said === "get" ? "list" : said;
   const last = /\{([^}]+)\}$/.exec(operation.path)?.[1];
   const owner = many && last !== undefined ? (idParts(last)?.entity ?? toSnakeCase(last)) : undefined;
-  const above = pathVerb !== undefined ? singular(segments.at(-2) ?? "") : undefined;
-  const over = toSnakeCase(above ?? profile.parents?.at(-1) ?? owner ?? "");
+  // The record numbered right before a last static segment (CircleCI's `{build_num}/retry`) is the one acted on.
+  const parts = pathParts(operation.path);
+  const numbered = ends ? numberedRecord(parts, parts.length - 2)?.replaceAll(" ", "_") : undefined;
+  const above = pathVerb !== undefined ? (numbered ?? singular(segments.at(-2) ?? "")) : undefined;
+  const over = toSnakeCase(above ?? numbered ?? profile.parents?.at(-1) ?? owner ?? "");
   // A segment above the object that is the name's own verb (`GET /search/users`) says it once: `search_users`; a
   // plural one is things (Mailchimp's `/lists/{list_id}/members`: `list_list_members`).
   const verbAbove = stem(over) === stem(verb) && !segments.some((s) => isPlural(s) && stem(s) === stem(verb));
