@@ -52,10 +52,14 @@ export function operationProfile(
   if (named !== undefined) return namedActionProfile(named, operation);
   const method = actionPath(operation);
   if (method !== undefined) return namedActionProfile(method, operation);
-  const segments = pathSegments(operation.path);
-  const rpc = rpcName(segments);
+  const whole = pathSegments(operation.path, namingId(operation));
+  const rpc = rpcName(whole);
   const idWords = splitWords(rpc ?? namingId(operation));
   const fromId = idAction(rpc ?? namingId(operation), operation.method);
+  // A custom method the id names as its verb (`operations.cancel` on `{name}:cancel`) is a segment of its own.
+  const said = customMethodVerb(operation.path);
+  const custom = said !== undefined && said.action === fromId ? said : undefined;
+  const segments = custom === undefined ? whole : pathSegments(operation.path, namingId(operation), true);
   const idVerb = fromId === undefined ? idNamedVerb(operation, segments) : undefined;
   const recordVerb = fromId === undefined && idVerb === undefined ? recordVerbSegment(operation, segments) : undefined;
   const verbNamed =
@@ -74,7 +78,8 @@ export function operationProfile(
   const lastWords = splitWords(segments.at(-1) ?? "");
   const verbOnlySegment =
     (recordVerb !== undefined && fromPath === recordVerb && lastWords.length === 1) ||
-    (idVerb !== undefined && fromPath === idVerb && lastWords.join(" ") === idVerb.action);
+    (idVerb !== undefined && fromPath === idVerb && lastWords.join(" ") === idVerb.action) ||
+    custom !== undefined;
   // A segment that only groups the record's verbs (`…/{userId}/lifecycle/reset_factors`) names no parent.
   const grouped = recordVerb !== undefined && fromPath === recordVerb && groupingSegment(segments);
   // A record a number names after its parent's parameters (CircleCI's `{build_num}`) is a noun of the path.
@@ -91,13 +96,22 @@ export function operationProfile(
   );
   const qualifiers = qualifiersOf(operation, segments, idWords);
   const signals = signalsOf(operation, idWords, segments);
+  // A custom method that names its own object (`people:createContact`, `{resource}:getIamPolicy`) acts on it, under
+  // the thing its path names.
+  const own = custom?.object ?? "";
+  const parents =
+    own === "" || objects.object === "" || objects.object === own
+      ? objects.parents
+      : [...objects.parents, objects.object];
   return {
     action,
     object:
-      fromId !== undefined && fromId === groupVerb(rpc ?? namingId(operation))
-        ? withoutVerb(objects.object, action)
-        : objects.object,
-    ...(objects.parents.length === 0 ? {} : { parents: objects.parents }),
+      own !== ""
+        ? own
+        : fromId !== undefined && fromId === groupVerb(rpc ?? namingId(operation))
+          ? withoutVerb(objects.object, action)
+          : objects.object,
+    ...(parents.length === 0 ? {} : { parents }),
     ...(qualifiers.length === 0 ? {} : { qualifiers }),
     ...(signals.length === 0 ? {} : { signals }),
   };
@@ -242,13 +256,72 @@ const FORMAT_SEGMENT = /^json$/i;
  * Path segments after any API prefix and version (`/apis/apps/v1/…`, `/rest/api/3/…`, `/v1/…`), each without a format
  * extension (`people.json` → people), and without a segment that only names a format (`/images/json` → images).
  */
-function pathSegments(path: string): string[] {
-  const all = path
+function pathSegments(path: string, id?: string, custom = false): string[] {
+  const read = path
     .split("/")
     .map((s) => s.replace(FORMAT_EXTENSION, ""))
     .filter((s) => s !== "" && !FORMAT_SEGMENT.test(s));
+  const all = custom ? customMethodSegments(read) : read;
   const version = all.findIndex((s) => VERSION.test(s));
-  return version >= 0 && version < 3 ? all.slice(version + 1) : all.filter((s) => !NOT_OBJECTS.has(s.toLowerCase()));
+  const kept =
+    version >= 0 && version < 3 ? all.slice(version + 1) : all.filter((s) => !NOT_OBJECTS.has(s.toLowerCase()));
+  return withNamedCollection(kept, id);
+}
+
+/** A custom method after a path's last segment (Google's `/v2/{name}:cancel`, `/v2/entries:copy`): the segment, the method. */
+const CUSTOM_METHOD = /^([^:]+):([A-Za-z][A-Za-z0-9]*)$/;
+
+/**
+ * A path's segments with a custom method ending the last one read as a segment of its own, as a verb segment after a
+ * record or a collection is (`{name}:cancel` → `{name}`, `cancel`; `entries:copy` → `entries`, `copy`): the method's
+ * name is what the call does, never a word of the thing's name ("a name cancel", "an entries copy").
+ */
+export function customMethodSegments(segments: readonly string[]): string[] {
+  const match = CUSTOM_METHOD.exec(segments.at(-1) ?? "");
+  return match === null ? [...segments] : [...segments.slice(0, -1), match[1] as string, match[2] as string];
+}
+
+/**
+ * The action a custom method ending a path names (`:cancel`, `:createContact` → create, `:batchGet` → get) and the
+ * object it names of its own (`contact`): a custom method is a verb (Google's API design guide, AIP-136), done to what
+ * the segment before it names. Read as such where the operation id names the same action (`operations.cancel`); a
+ * verb the id does not read (`:acknowledge`, `:batchUpdate`) is left as the path read it before, since the kind a
+ * draft gives it decides which goals a resource gets.
+ */
+function customMethodVerb(path: string): { action: string; object: string } | undefined {
+  const method = CUSTOM_METHOD.exec(path.split("/").at(-1) ?? "")?.[2];
+  if (method === undefined) return undefined;
+  // `batchGet`, `createAsync`: how it is done, not what to.
+  const all = splitWords(method);
+  const words = all.length === 1 ? all : all.filter((w) => !MANNER_WORDS.has(w));
+  const { action, object } = readActionName(words.join(" "));
+  return action === "" ? undefined : { action, object };
+}
+
+/** Words of a custom method's name that say how it runs, not what it acts on (`batchGet`, `createAsync`). */
+const MANNER_WORDS: ReadonlySet<string> = new Set(["batch", "async"]);
+
+/** A dotted id of a service, its resources and a method (Google's Discovery ids: `logging.projects.metrics.get`). */
+const RESOURCE_METHOD_ID = /^[a-z][A-Za-z0-9]*(\.[a-z][A-Za-z0-9]*){2,}$/;
+
+/**
+ * A path that is only a resource name after its version (Google's `/v2/{name}:cancel`, `/v2/{metricName}`: the
+ * parameter holds the whole `projects/p/locations/l/operations/o`) names its collection nowhere but in its Discovery
+ * id, the resource before the method (`logging.projects.locations.operations.cancel` → `operations`): that collection
+ * goes before the parameter, as a path that spells it would have it (`/operations/{name}/cancel`). The parameter's
+ * own name (`name`) is never the thing.
+ */
+function withNamedCollection(segments: readonly string[], id: string | undefined): string[] {
+  const [first, ...rest] = segments;
+  if (first === undefined || !PARAMETER.test(first) || rest.some((s) => PARAMETER.test(s)) || rest.length > 1)
+    return [...segments];
+  if (id === undefined || !RESOURCE_METHOD_ID.test(id)) return [...segments];
+  const parts = id.split(".");
+  const collection = parts.at(-2) as string;
+  // The rest is the custom method, named as the id's method (`operations.cancel` on `{name}:cancel`), or nothing.
+  if (rest.length === 1 && (rest[0] as string).toLowerCase() !== (parts.at(-1) as string).toLowerCase())
+    return [...segments];
+  return [collection, ...segments];
 }
 
 /** The method name of an RPC-style path (`/chat.postMessage`, `/conversations.invite`), else undefined. */
@@ -390,7 +463,7 @@ function opensWithOtherVerb(text: string, verb: string): boolean {
  */
 /** Whether a call is a verb done to the record its path ends under (see `recordVerbSegment`): a copy, a collect. */
 export function actsOnRecord(operation: OperationSummary): boolean {
-  return recordVerbSegment(operation, pathSegments(operation.path)) !== undefined;
+  return recordVerbSegment(operation, pathSegments(operation.path, namingId(operation))) !== undefined;
 }
 
 const RECORD_VERB_METHODS: ReadonlySet<string> = new Set(["post", "put", "patch"]);
@@ -470,7 +543,7 @@ function groupingSegment(segments: readonly string[]): boolean {
  */
 /** The verb a POST to a record opens its operation id with, read as its action (see `idOpeningVerb`), else undefined. */
 export const idOpeningAction = (operation: OperationSummary): string | undefined =>
-  idOpeningVerb(operation, pathSegments(operation.path))?.action;
+  idOpeningVerb(operation, pathSegments(operation.path, namingId(operation)))?.action;
 
 function idOpeningVerb(
   operation: OperationSummary,
@@ -624,7 +697,7 @@ const READ_CLASSES = new Set(["get", "list", "search"]);
  */
 /** The acting verb a read's last path segment names (see `readActingSegment`), as the segment writes it. */
 export function readActingVerb(operation: OperationSummary): string | undefined {
-  const segments = pathSegments(operation.path);
+  const segments = pathSegments(operation.path, namingId(operation));
   return readActingSegment(operation, segments) === undefined ? undefined : segments.at(-1);
 }
 

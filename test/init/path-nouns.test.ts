@@ -7,6 +7,7 @@ import type { Operation, Parameter } from "../../src/model/api-model.js";
 import {
   endsWithParameter,
   idParameters,
+  nounSegments,
   pathEntities,
   segments,
   singular,
@@ -21,6 +22,7 @@ const { model } = specModels({
   salesloft: join(api, "salesloft.com.json"),
   docker: join(api, "docker.com/engine.json"),
   nordigen: join(api, "nordigen.com.json"),
+  logging: join(api, "googleapis.com/logging.json"),
 });
 
 describe("a path's segments", () => {
@@ -40,6 +42,21 @@ describe("a path's segments", () => {
   ] as const)("%s", (path, expected, item) => {
     expect(segments(path)).toEqual(expected);
     expect(endsWithParameter(path)).toBe(item);
+  });
+});
+
+describe("the segments of a path that name things", () => {
+  test.each([
+    // A Google custom method is a segment of its own after the resource name or collection it ends; a version is none.
+    ["/v2/{name}:cancel", ["cancel"]],
+    ["/v2/entries:copy", ["entries", "copy"]],
+    ["/v1/{parent}/buckets:createAsync", ["buckets", "createAsync"]],
+    ["/v1/projects/{projectsId}/topics/{topicsId}:publish", ["projects", "topics", "publish"]],
+    ["/v2/{metricName}", []],
+    ["/v1/customers/{customer}", ["customers"]],
+    ["/2010-04-01/Accounts/{AccountSid}/Calls.json", ["2010-04-01", "Accounts", "Calls"]],
+  ] as const)("%s", (path, expected) => {
+    expect(nounSegments(path)).toEqual(expected);
   });
 });
 
@@ -81,6 +98,44 @@ describe.skipIf(REPEAT_RUN)("real specs whose paths carry a format or an irregul
     expect(ops).toEqual(expect.arrayContaining(["ContainerCreate", "ContainerList", "ImageList"]));
   });
 });
+
+describe.skipIf(REPEAT_RUN)(
+  "Cloud Logging: a custom method acts on the resource its id names, never on its parameter",
+  () => {
+    test.each([
+      [
+        "POST /v2/{name}:cancel",
+        "cancel_operation",
+        "cancel",
+        "The user asks to cancel an operation and you know its name.",
+      ],
+      [
+        "POST /v2/{name}:undelete",
+        "undelete_bucket",
+        "undelete",
+        "The user asks to undelete a log bucket and you know its name.",
+      ],
+      [
+        "GET /v2/{metricName}",
+        "get_metric",
+        "logs_based_metric",
+        "The user asks about one logs based metric and you know its metric name.",
+      ],
+      [
+        "DELETE /v2/{logName}",
+        "delete_log",
+        "log",
+        "The user explicitly asks to delete a log and you know its log name; confirm which one first.",
+      ],
+    ])("%s → %s", async (call, name, step, useWhen) => {
+      const goals = draftGoals(await model("logging"), { maxGoals: 400 }).goals;
+      const goal = goals.find((g) => g.steps.length === 1 && g.calls[0] === call);
+      expect(goal).toMatchObject({ name, useWhen, steps: [{ id: step }] });
+      // Nothing else says a custom method's parameter or verb is a thing ("an async", "a name cancel").
+      expect(goals.map((g) => g.notFor).join(" ")).not.toMatch(/\b(an async|a name cancel|an api|a v2)\b/);
+    });
+  },
+);
 
 const pathParameter = (name: string, description: string): Parameter =>
   ({ name, in: "path", required: true, description, schema: { type: "string" } }) as unknown as Parameter;

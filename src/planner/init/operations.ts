@@ -9,6 +9,7 @@ import { jsonTypes } from "../type-fit.js";
 import { toSnakeCase } from "../../util/naming.js";
 import { isPlural } from "../../runtime/adapters/search-words.js";
 import { namedAction } from "../named-action.js";
+import { customMethodSegments } from "../profile.js";
 
 const PARAM_SEGMENT = /^\{.+\}$/;
 
@@ -468,6 +469,17 @@ function routeOf(operation: Operation): string {
 }
 
 const VERSION_SEGMENT = /^v(\d+)(?:(alpha|beta)(\d*))?$/i;
+
+/**
+ * The path's static segments that name something, a custom method apart from the segment it ends unless `custom` is
+ * false (`/v2/{name}:cancel` → `cancel`, `/v2/entries:copy` → `entries`, `copy`), and no version: a path that only holds a resource name after its
+ * version (Google's `/v2/{metricName}`) names no thing in its words, and `v2` is no record.
+ */
+export function nounSegments(path: string, custom = true): string[] {
+  return (custom ? customMethodSegments(segments(path)) : segments(path))
+    .filter((s) => !PARAM_SEGMENT.test(s))
+    .filter((s) => !VERSION_SEGMENT.test(s));
+}
 
 /** The API version in a path (`/apis/apps/v1beta2/…` → `v1beta2`), if it has one. */
 function versionOf(path: string): string | undefined {

@@ -33,6 +33,7 @@ import {
   segments,
   signatureOf,
   singular,
+  nounSegments,
   staticSegments,
   successSchema,
 } from "./operations.js";
@@ -1134,7 +1135,9 @@ function singleProposal(
     ...(kind === "find" && profile.action === "search" ? searchKeys(withoutCredentials(model, operation)) : []),
   ];
   const stepId = toIdentifierName(
-    named === undefined ? (staticSegments(operation.path).at(-1) ?? kind) : toSnakeCase(named),
+    named === undefined
+      ? (nounSegments(operation.path).at(-1) ?? (profile.object === "" ? kind : toSnakeCase(profile.object)))
+      : toSnakeCase(named),
     "call",
     40,
   );
@@ -1161,7 +1164,7 @@ function singleProposal(
                 ? browsedEntity(operation, profile, group.name)
                 : kind === "create" && postCreatesBelow(operation, profile) && profile.object !== ""
                   ? profile.object
-                  : entityOfOperation(operation, group.name, kind === "create" || upserts(operation, kind)),
+                  : entityOfOperation(operation, group.name, kind === "create" || upserts(operation, kind), profile),
               hinted,
               profile,
             )),
@@ -1703,18 +1706,20 @@ function upserts(operation: Operation, kind: GoalKind): boolean {
  * The thing the call acts on: its last id's, or — for a create or an upsert that ends in a collection — that
  * collection's (`POST /issue/{key}/comment` adds a comment, not an issue).
  */
-function entityOfOperation(operation: Operation, group: string, creates: boolean): string {
+function entityOfOperation(operation: Operation, group: string, creates: boolean, profile: OperationProfile): string {
   const last = lastPathParameter(operation);
   const named = last === undefined ? undefined : idParts(last.name)?.entity.replace(/_id_or$/, "");
   const declaredLast = operation.parameters.filter((p) => p.in === "path").at(-1);
   const fromId =
     named !== undefined && (last === declaredLast || spelledInPath(operation.path, named)) ? named : undefined;
-  const segment = staticSegments(operation.path).at(-1);
+  // A version names no thing: a path that only holds a resource name after it (Google's `/v2/{metricName}`) acts on
+  // what the profile reads from its id (`logging.projects.metrics.get` → metric), never on a "v2".
+  const segment = nounSegments(operation.path, false).at(-1);
   const endsInCollection = creates && !/\}\/?$/.test(operation.path) && segment !== undefined;
   const entity = endsInCollection
     ? singular(toSnakeCase(segment))
     : fromId || (segment === undefined ? undefined : singular(toSnakeCase(segment)));
-  return entity ? entity.replaceAll("_", " ") : entityWords(group);
+  return entity ? entity.replaceAll("_", " ") : profile.object || entityWords(group);
 }
 
 /**
