@@ -99,10 +99,12 @@ export function operationProfile(
   // A custom method that names its own object (`people:createContact`, `{resource}:getIamPolicy`) acts on it, under
   // the thing its path names.
   const own = custom?.object ?? "";
-  const parents =
+  const parents = checkedParents(
     own === "" || objects.object === "" || objects.object === own
-      ? objects.parents
-      : [...objects.parents, objects.object];
+      ? objects
+      : { object: objects.object, parents: [...objects.parents, objects.object] },
+    verbNamed === undefined && idOpening === undefined && operation.method === "post" ? segments : undefined,
+  );
   return {
     action,
     object:
@@ -115,6 +117,24 @@ export function operationProfile(
     ...(qualifiers.length === 0 ? {} : { qualifiers }),
     ...(signals.length === 0 ? {} : { signals }),
   };
+}
+
+/**
+ * The parents of a checking verb's call (see `CHECKING_VERBS`): the thing the path names before the verb stays one when
+ * the summary names the object apart (Docker's `/volumes/prune`, "Delete unused volumes": unused volumes, of volume),
+ * as it was while the verb was read as a thing of its own.
+ */
+function checkedParents(
+  objects: { readonly object: string; readonly parents: readonly string[] },
+  segments: readonly string[] | undefined,
+): readonly string[] {
+  if (segments === undefined || checkingVerb(splitWords(segments.at(-1) ?? ""), segments) === undefined)
+    return objects.parents;
+  const before = segments.slice(0, -1).findLast((s) => !PARAMETER.test(s));
+  const noun = before === undefined ? "" : singularPhrase(splitWords(before).join(" "));
+  return noun === "" || noun === objects.object || objects.parents.includes(noun)
+    ? objects.parents
+    : [...objects.parents, noun];
 }
 
 /**
@@ -672,6 +692,10 @@ function pathAction(segments: readonly string[], method: string): { action: stri
   const segmentVerb =
     PARAMETER.test(last) || (segments.length < 2 && method !== "get") ? undefined : verbSegment(lastWords, method);
   if (segmentVerb !== undefined) return segmentVerb;
+  const checking = method === "post" ? checkingVerb(lastWords, segments) : undefined;
+  // Not marked a verb: a summary that leads with a read (Pinpoint's `…/number/validate`, "Retrieves information about a
+  // phone number") still reads, and an id that names a create (`createTest`) still creates.
+  if (checking !== undefined) return { action: checking };
   const onItem = PARAMETER.test(last);
   switch (method) {
     case "get":
@@ -689,6 +713,37 @@ function pathAction(segments: readonly string[], method: string): { action: stri
 }
 
 const READ_CLASSES = new Set(["get", "list", "search"]);
+
+/**
+ * Verbs a POST's last segment names that make nothing: a check, a trial or a redo of another call (Docker's `POST
+ * /volumes/prune`, "Delete unused volumes"; DigitalOcean's `POST /v2/apps/propose`, `…/rollback/validate`, `…/retry`;
+ * a webhook's `/test`). The POST is that verb's action, never a create of a "prune" or a "validate".
+ */
+const CHECKING_VERBS: ReadonlySet<string> = new Set([
+  "prune",
+  "validate",
+  "propose",
+  "preview",
+  "estimate",
+  "retry",
+  "test",
+  "verify",
+  "simulate",
+]);
+
+/**
+ * The checking verb (see `CHECKING_VERBS`) a POST's last segment is, one word, as its action; under a
+ * segment that is a verb itself (Docker's `/build/prune`) the two are left to the other readings.
+ */
+function checkingVerb(words: readonly string[], segments: readonly string[]): string | undefined {
+  const said = words.join(" ");
+  if (!CHECKING_VERBS.has(said)) return undefined;
+  // A segment that only groups a record's verbs (Hetzner's `…/{id}/actions/retry`) is left to `recordVerbSegment`.
+  if (groupingSegment(segments)) return undefined;
+  const before = segments.slice(0, -1).findLast((s) => !PARAMETER.test(s));
+  if (before !== undefined && verbClasses(stem(splitWords(before)[0] ?? "")) !== undefined) return undefined;
+  return said;
+}
 
 /**
  * A read whose last segment is an acting verb that risk reads as a change (its summary opens with it, see

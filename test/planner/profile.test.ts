@@ -708,6 +708,46 @@ const CASES: readonly Case[] = [
     { action: "publish", object: "topic" },
   ],
   [
+    "Docker: a POST to a checking verb (`/volumes/prune`) prunes, never creates a prune; the path's noun stays a parent",
+    { method: "post", path: "/volumes/prune", id: "VolumePrune", summary: "Delete unused volumes" },
+    { action: "prune", object: "unused volume", parents: ["volume"] },
+  ],
+  [
+    "DigitalOcean: `POST /v2/apps/propose` proposes an app, never creates a propose",
+    { method: "post", path: "/v2/apps/propose", id: "apps_validate_appSpec", summary: "Propose an App Spec" },
+    { action: "propose", object: "app" },
+  ],
+  [
+    "ShipEngine: `POST /v1/addresses/validate` validates addresses, never creates a validate",
+    { method: "post", path: "/v1/addresses/validate", id: "validate_address", summary: "Validate An Address" },
+    { action: "validate", object: "address" },
+  ],
+  [
+    "a checking verb after a segment grouping a record's verbs (`…/{id}/actions/retry`) is read as before (init names it from the group: `retry_certificate_by_name`)",
+    {
+      method: "post",
+      path: "/certificates/{id}/actions/retry",
+      id: "postCertificatesByIdActionsRetry",
+      summary: "Retry Issuance or Renewal",
+    },
+    { action: "create", object: "retry", parents: ["certificate", "action"] },
+  ],
+  [
+    "a webhook's `/test` tests it, never creates a test",
+    { method: "post", path: "/webhooks/{id}/test", id: "testWebhook", summary: "Test a webhook" },
+    { action: "test", object: "webhook" },
+  ],
+  [
+    "a checking verb under a segment that is a verb itself (Docker's `/build/prune`) is left as it was",
+    { method: "post", path: "/build/prune", id: "BuildPrune", summary: "Delete builder cache" },
+    { action: "create" },
+  ],
+  [
+    "a plural of a checking word names records (`/uptime/tests` stays a collection)",
+    { method: "post", path: "/uptime/tests", id: "createTest", summary: "Create a test" },
+    { action: "create", object: "test" },
+  ],
+  [
     "a deprecated flag is a niche",
     { method: "delete", path: "/pets/{petId}", id: "deletePet", summary: "Deletes a pet", deprecated: true },
     { action: "delete", object: "pet", signals: ["deprecated"] },
@@ -927,6 +967,8 @@ describe.skipIf(REPEAT_RUN)("Docker Engine's Noun+Verb operation ids, as the rea
     ["POST /swarm/init", "init swarm"],
     ["POST /plugins/pull", "create pull · under plugin"],
     ["POST /containers/{id}/pause", "pause container · of a parent"],
+    ["POST /volumes/prune", "prune unused volume · under volume"],
+    ["POST /containers/prune", "prune stopped container · under container"],
   ])("%s reads as %s", async (signature, text) => {
     const { operation } = await specs.operation("docker", signature);
     expect(profileToText(operationProfile(operation))).toBe(text);
