@@ -45,9 +45,13 @@ function thirdPerson(verb: string): string {
   return `${verb}s`;
 }
 
-/** `an order`, `a user`. */
+/**
+ * `an order`, `a user`, `an unused volume`: a word opening with the prefix `un` is said with a vowel (but `unit`,
+ * `union`, `unique` and their kin, said "you-").
+ */
 export function withArticle(words: string): string {
-  return `${/^([aeio]|u[^aeiou]{2}|u$)/i.test(words) ? "an" : "a"} ${words}`;
+  const vowel = /^([aeio]|u[^aeiou]{2}|u$|un(?!i(?:t|on|que|vers|form|cod|x|f[iy]))[a-z])/i.test(words);
+  return `${vowel ? "an" : "a"} ${words}`;
 }
 
 /** `pet records`, never `… record records`: an object named from "Get ClassificationInclusion records" has the word. */

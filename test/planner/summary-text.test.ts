@@ -9,6 +9,7 @@ import {
   isIdentifierSummary,
   profileSentence,
   recordsOf,
+  withArticle,
   withoutBadgeHeadings,
 } from "../../src/planner/summary-text.js";
 import { REPEAT_RUN } from "../support/ci-runs.js";
@@ -45,6 +46,26 @@ describe("a sentence from the profile", () => {
     [{ action: "close", object: "card", parents: ["card"] }, "Closes a card."],
   ])("%j → %s", (profile, said) => {
     expect(profileSentence(profile)).toBe(said);
+  });
+});
+
+describe("the article before an object (withArticle)", () => {
+  it.each([
+    ["order", "an order"],
+    ["user", "a user"],
+    ["unused volume", "an unused volume"],
+    ["unread message", "an unread message"],
+    ["uninstall", "an uninstall"],
+    ["unit", "a unit"],
+    ["union member", "a union member"],
+    ["unique key", "a unique key"],
+    ["universal link", "a universal link"],
+    ["uniform", "a uniform"],
+    ["unicode name", "a unicode name"],
+    ["usage record", "a usage record"],
+    ["card", "a card"],
+  ])("%s → %s", (words, said) => {
+    expect(withArticle(words)).toBe(said);
   });
 });
 
