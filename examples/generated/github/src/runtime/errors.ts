@@ -271,8 +271,9 @@ function messageOf(item: unknown): string | undefined {
 }
 
 /**
- * The request member a JSON:API error's `source` names: its `pointer` into the body, else the query `parameter` (Amadeus'
- * `{status: 400, code: 477, title: "INVALID FORMAT", source: {parameter: "departureDate"}}`), else the `header`.
+ * The request member a JSON:API error's `source` names: its `pointer` into the body, else the query `parameter`
+ * (Amadeus' `{status: 400, code: 477, title: "INVALID FORMAT", source: {parameter: "departureDate"}}`), else the
+ * `header`.
  */
 function sourceOf(source: unknown): string | undefined {
   if (source === null || typeof source !== "object") return undefined;
