@@ -104,6 +104,7 @@ function update(schema: object, examples: unknown[] = []): ApiModel {
         ],
         requestBody: { required: true, contents: [{ mediaType: "application/json", kind: "json", schema, examples }] },
         responses: [],
+        security: [],
       },
     ],
     schemas: {},
