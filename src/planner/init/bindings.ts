@@ -904,7 +904,9 @@ function bodyOf(
       : [];
   // A typed object or list of them that the call's own request example sets (Mux's create-asset `input`, `[{url}]`) is
   // offered beside the scalars: the example shows the call made with it, and without it the model cannot send it.
-  const shown = offers
+  // Not when the example also sets a field no input can fill (Jira's comment `body`, an open rich-text document): the
+  // call would go out without what the example shows it carries (a comment with only its `visibility`).
+  const exampled = offers
     ? typedObjectFields(
         properties,
         lookup,
@@ -916,6 +918,13 @@ function bodyOf(
           unsent(k) ||
           !content.examples.some((e) => isRecord(e) && e[k] !== undefined && e[k] !== null),
       )
+    : [];
+  const covered = (k: string): boolean =>
+    !(k in properties) || [...bound, ...objects, ...exampled].includes(k) || credential(k) || inPath(k) || unsent(k);
+  const shown = content.examples.every(
+    (e) => !isRecord(e) || Object.entries(e).every(([k, v]) => v === undefined || v === null || covered(k)),
+  )
+    ? exampled
     : [];
   const sent = [...bound, ...objects, ...shown];
   // A field needed in some cases is offered beside the fields a change sets (Telegram's `chat_id`, "Required if
