@@ -59,8 +59,11 @@ describe("a resource's own operations", () => {
     ["stripe", ["customer", "account", "invoice", "payment_intent"]],
     ["slack", ["user", "conversation", "file", "chat"]],
     ["asana", ["task", "project", "workspace", "user"]],
-    // the profile is one record (its sole array, `authorized_keys`, is no list of keys), so no core collection
-    ["linode", ["instance", "nodebalancer", "domain", "account"]],
+    // the profile is one record (its sole array, `authorized_keys`, is no list of keys); since round 27o read
+    // `POST /profile/phone-number/verify` as verifying the phone number (it was a create of a `verify` below it), the
+    // profile ranks one place above NodeBalancers; the default draft holds no profile goal and takes a domain record
+    // create and a domain update in the place of the NodeBalancer chain and browse
+    ["linode", ["instance", "profile", "domain", "account"]],
   ] as const)("the four core resources of %s are %j (in some order)", async (key, want) => {
     expect(
       rankedResources(await model(key))
