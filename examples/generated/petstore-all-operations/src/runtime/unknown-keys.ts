@@ -54,6 +54,23 @@ export function pathText(path: Path): string {
 export interface UnknownKeys {
   readonly path: Path;
   readonly keys: readonly string[];
+  /** The key patterns the object also takes (`patternProperties`), when a generated check refused the keys. */
+  readonly patterns?: readonly string[];
+}
+
+/**
+ * The keys a generated check refused (a closed `allOf` part, an object with `patternProperties`): a `custom` issue with
+ * `params.unknownKeys`, as Zod drops an intersection side's own `unrecognized_keys` unless both sides report the key.
+ */
+function checkedKeys(issue: Issue): { keys: string[]; patterns?: string[] } | undefined {
+  if (issue.code !== "custom") return undefined;
+  const params = issue.params as { unknownKeys?: unknown; patterns?: unknown } | undefined;
+  const strings = (list: unknown): string[] | undefined =>
+    Array.isArray(list) && list.every((k) => typeof k === "string") ? list : undefined;
+  const keys = strings(params?.unknownKeys);
+  if (keys === undefined || keys.length === 0) return undefined;
+  const patterns = strings(params?.patterns);
+  return patterns === undefined || patterns.length === 0 ? { keys } : { keys, patterns };
 }
 
 const samePath = (a: Path, b: Path): boolean => a.length === b.length && a.every((key, i) => key === b[i]);
@@ -67,6 +84,8 @@ export function unknownKeysOf(issues: readonly Issue[], base: Path = []): Unknow
   return issues.flatMap((issue): UnknownKeys[] => {
     const path = [...base, ...issue.path];
     if (issue.code === "unrecognized_keys") return [{ path, keys: issue.keys }];
+    const checked = checkedKeys(issue);
+    if (checked !== undefined) return [{ path, ...checked }];
     if (issue.code !== "invalid_union" || issue.errors.length === 0) return [];
     const onlyKeys = issue.errors
       .filter((e) => e.length > 0 && e.every((i) => isUnknownKeys(i)))
@@ -82,11 +101,20 @@ const keyText = (found: readonly UnknownKeys[]): string =>
   JSON.stringify(found.map((f) => [f.path.map(String), f.keys]));
 
 function isUnknownKeys(issue: Issue): boolean {
-  return issue.code === "unrecognized_keys" || (issue.code === "invalid_union" && unknownKeysOf([issue]).length > 0);
+  return (
+    issue.code === "unrecognized_keys" ||
+    checkedKeys(issue) !== undefined ||
+    (issue.code === "invalid_union" && unknownKeysOf([issue]).length > 0)
+  );
 }
 
 const valueAt = (value: unknown, key: PropertyKey): unknown =>
-  value !== null && typeof value === "object" ? (value as Record<PropertyKey, unknown>)[key] : undefined;
+  value !== null && typeof value === "object" && Object.hasOwn(value, key)
+    ? (value as Record<PropertyKey, unknown>)[key]
+    : undefined;
+
+/** The value sent at `path` (undefined where the call holds nothing there). */
+export const valueAtPath = (value: unknown, path: Path): unknown => path.reduce(valueAt, value);
 
 /**
  * The keys the object at `path` takes, one list per alternative it may be (a union whose alternative the value does not
@@ -104,8 +132,14 @@ export function keysTaken(schema: Node, value: unknown, path: Path, keys: readon
   if (def.type === "intersection") {
     // The keys both sides let through: those of each side that refuses them (a closed object lets only its own in).
     const sides = [def.left, def.right].filter((s): s is Node => s !== undefined);
+    // A generated check (`z.any()` refusing the keys) takes the keys of the object beside it.
     const closed = sides.filter((side) => refuses(side, value, path, keys));
-    const lists = closed.map((side) => keysTaken(side, value, path, keys)[0]).filter((l) => l !== undefined);
+    const shape = sides.map((side) => defOf(bare(side))).find((d) => d.type === "object")?.shape;
+    const beside = (side: Node): string[] | undefined =>
+      path.length === 0 && shape !== undefined && defOf(bare(side)).type === "any" ? Object.keys(shape) : undefined;
+    const lists = closed
+      .map((side) => keysTaken(side, value, path, keys)[0] ?? beside(side))
+      .filter((l) => l !== undefined);
     const [first, ...others] = lists;
     return first === undefined ? [] : [first.filter((key) => others.every((l) => l.includes(key)))];
   }
@@ -144,12 +178,61 @@ function dedupe(lists: readonly string[][]): string[][] {
   return [...seen.values()];
 }
 
-/** "info takes only: documentTitle, title", or each alternative's keys when the value does not settle which. */
-export function takesOnly(where: string, lists: readonly string[][]): string | undefined {
+/**
+ * "info takes only: documentTitle, title", or each alternative's keys when the value does not settle which; with the
+ * key patterns a `patternProperties` object also takes ("and keys matching ^x-").
+ */
+export function takesOnly(
+  where: string,
+  lists: readonly string[][],
+  patterns: readonly string[] = [],
+): string | undefined {
   if (lists.length === 0) return undefined;
   const [only] = lists;
+  const matching =
+    patterns.length === 0 ? "" : `${only?.length === 0 ? "" : ", and "}keys matching ${patterns.join(", ")}`;
   if (lists.length === 1 && only !== undefined)
-    return only.length === 0 ? `${where} takes no keys` : `${where} takes only: ${only.join(", ")}`;
+    return only.length === 0 && matching === ""
+      ? `${where} takes no keys`
+      : `${where} takes only: ${only.join(", ")}${matching}`;
   const each = lists.map((list) => `(${list.join(", ")})`).join(" or ");
   return `${where} takes only the keys of one of its alternatives: ${each}`;
+}
+
+/** A name as compared for a near miss: lower case, no `_`, `-`, `.` or spaces (`due_date`, `Due-Date` → `duedate`). */
+const folded = (name: string): string => name.toLowerCase().replace(/[-_.\s]/g, "");
+
+/** Edits (insert, delete, replace, swap two neighbours) turning `a` into `b`. */
+function editDistance(a: string, b: string): number {
+  const rows: number[][] = [];
+  for (let i = 0; i <= a.length; i += 1) {
+    rows.push([i]);
+    for (let j = 1; j <= b.length; j += 1) {
+      if (i === 0) {
+        (rows[0] as number[]).push(j);
+        continue;
+      }
+      const row = rows[i] as number[];
+      const up = rows[i - 1] as number[];
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let best = Math.min((up[j] as number) + 1, (row[j - 1] as number) + 1, (up[j - 1] as number) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        best = Math.min(best, ((rows[i - 2] as number[])[j - 2] as number) + 1);
+      row.push(best);
+    }
+  }
+  return (rows[a.length] as number[])[b.length] as number;
+}
+
+/**
+ * The name the model meant by an unknown key, when one is clearly closest: compared folded (case, `_`, `-` ignored),
+ * at most 1 edit for a name of up to 7 letters and 2 beyond, 0 for 1 or 2; never when two names are equally close.
+ */
+export function nearestName(key: string, names: readonly string[]): string | undefined {
+  const want = folded(key);
+  const limit = want.length <= 2 ? 0 : want.length <= 7 ? 1 : 2;
+  const scored = names.map((name) => [name, editDistance(want, folded(name))] as const);
+  const best = Math.min(...scored.map(([, d]) => d));
+  const nearest = scored.filter(([, d]) => d === best);
+  return best <= limit && nearest.length === 1 ? nearest[0]?.[0] : undefined;
 }
