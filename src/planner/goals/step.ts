@@ -292,7 +292,10 @@ function bindBody(ctx: GoalContext, step: Step, operation: Operation, usage: Usa
   if (!media) return undefined;
   const { content } = media;
   const { payload } = step.body;
-  const declared = patchBody(media.mediaType, content.schema, ctx.api.schema)?.schema ?? content.schema;
+  const declared = textTyped(
+    content,
+    patchBody(media.mediaType, content.schema, ctx.api.schema)?.schema ?? content.schema,
+  );
   const fitting = payload.kind === "object" ? fittingBranch(declared, payload.entries, ctx.api.schema) : declared;
   // A create that takes only named fields inside a property (Forms' form.info.title) offers only those.
   const schema = bodyTakenOnCreate(operation, fitting, ctx.api.schema);
@@ -475,4 +478,18 @@ export function responseDescriptions(
   const own = Object.fromEntries(operation.responses.map((r) => [r.status, r.description.replace(/\s+/g, " ").trim()]));
   const filled = Object.entries(apiWide).filter(([status]) => !own[status]);
   return { ...own, ...Object.fromEntries(filled) };
+}
+
+/** What says a schema's shape: a text body whose schema has none of these is read as a string. */
+const SHAPE_KEYS = ["type", "$ref", "allOf", "oneOf", "anyOf", "not", "enum", "const", "properties", "items"];
+
+/**
+ * A text body whose schema says only what the text is (Orthanc's `POST /tools/lookup`, `{description: "The DICOM
+ * identifier of interest"}`) is a string: what a `text/*` body sends is text, never any JSON value the model guesses
+ * (XML is a structured body, left as the spec has it).
+ */
+export function textTyped(content: { kind: string; mediaType: string }, schema: JsonSchema): JsonSchema {
+  if (content.kind !== "text" || /xml/i.test(content.mediaType)) return schema;
+  if (typeof schema !== "object" || SHAPE_KEYS.some((k) => k in schema)) return schema;
+  return { ...schema, type: "string" };
 }

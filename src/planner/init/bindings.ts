@@ -23,6 +23,7 @@ import { operationProfile } from "../profile.js";
 import {
   carriesTheCall,
   sendsFile,
+  sendsText,
   neededInSomeCases,
   oneOfGroups,
   oneOfParameters,
@@ -751,10 +752,14 @@ function bodyOf(
   ) {
     const carries =
       sendsFile(content.kind, properties) ||
+      sendsText(content.kind, content.mediaType, node, operation.requestBody.description, operation.parameters) ||
       (content.kind === "json" && carriesTheCall(node, (s) => derefTop(s, lookup)));
     if (!bodyRequired && !carries) return { optional: ["the request body"] };
     const input = namer("body", content.schema, stepId);
-    const said = htmlToText(operation.requestBody.description ?? "").trim();
+    // A text body says what it is in its schema as often as in the request body (Orthanc's lookup).
+    const own = typeof node === "object" && typeof node["description"] === "string" ? node["description"] : "";
+    const told = operation.requestBody.description || (content.kind === "text" ? own : "");
+    const said = htmlToText(told).trim();
     // Left optional by the spec, it is what the call sends all the same: the goal requires it.
     const needed: NeededInput[] = bodyRequired
       ? []

@@ -419,6 +419,31 @@ export function sendsFile(kind: BodyKind, properties: Readonly<Record<string, Js
   return kind === "multipart" && (properties === undefined || Object.keys(properties).length === 0);
 }
 
+/**
+ * Whether a text body the spec leaves optional is what the call sends: the spec says what the text is (Orthanc's
+ * `POST /tools/lookup`, "The DICOM identifier of interest"; `PUT /instances/{id}/metadata/{name}`, "String value of the
+ * metadata"), or it is a string and the call has no parameter to say anything else with (GitHub's `POST /markdown/raw`).
+ * Sent empty, such a call answers for nothing (a lookup of "" finds nothing and says so as a success). Not so a text
+ * valid only in some calls or on another parameter's value (Docker's `/images/create` "if the value `-` has been
+ * specified in fromSrc query parameter", Azure Data Lake's append "Valid only for append operations"), a secret (Conjur's
+ * "API key", asked of the operator, not the model), nor XML (a structured body, see the JSON rule).
+ */
+export function sendsText(
+  kind: BodyKind,
+  mediaType: string,
+  schema: JsonSchema,
+  said: string | undefined,
+  parameters: readonly Pick<Operation["parameters"][number], "in">[],
+): boolean {
+  if (kind !== "text" || /xml/i.test(mediaType) || typeof schema !== "object") return false;
+  const words = htmlToText(`${said ?? ""} ${descriptionOf(schema)}`).trim();
+  if (/\b(?:only|param|parameter)\b/i.test(words) || /\b(?:api[ _-]?key|password|secret|token)s?\b/i.test(words)) {
+    return false;
+  }
+  if (words !== "") return true;
+  return schema["type"] === "string" && !parameters.some((p) => p.in === "path" || p.in === "query");
+}
+
 /** "One initial filter must be provided", "At least one filter is required": one of what follows is needed. */
 const SAYS_ONE_NEEDED = new RegExp(
   `${SAYS_ONE_OF.source}|\\b(?:one|a|an)\\b(?:\\s+\\w+){0,3}\\s+(?:is (?:required|mandatory)|must be (?:provided|specified|given|set|passed|supplied))\\b`,

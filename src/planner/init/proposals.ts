@@ -1676,7 +1676,23 @@ function ownerId(
   const owner = at > 0 ? segments[at - 1] : undefined;
   if (at < 0 || at === segments.length - 1 || owner === undefined || !/^[A-Za-z][\w-]*$/.test(owner)) return undefined;
   const below = segments.slice(at + 1).some((s) => /^\{.+\}$/.test(s));
-  return below || creates ? `${spoken(singular(toSnakeCase(owner)))}'s ${spoken(parameter.name)}` : undefined;
+  const noun = singular(toSnakeCase(owner));
+  return below || creates || readsBelow(operation, noun) ? `${spoken(noun)}'s ${spoken(parameter.name)}` : undefined;
+}
+
+/**
+ * A read of things kept under the record (RAWG's `GET /games/{id}/achievements`, a game's achievements; Orthanc's
+ * `GET /patients/{id}/instances`): its profile reads another object with the record as its parent, so the id is the
+ * record's, never "its id", which the model reads as the achievement's. A GET of the record's own state or an action
+ * on it (`POST /debitmemos/{id}/collect`) keeps "its id".
+ */
+function readsBelow(operation: Operation, owner: string): boolean {
+  if (operation.method !== "get") return false;
+  const profile = operationProfile(operation);
+  const parent = spoken(owner);
+  return (
+    (profile.parents ?? []).includes(parent) && profile.object !== parent && !profile.object.endsWith(` ${parent}`)
+  );
 }
 
 /** ` and you know its …` of these parameters; ` the …` when one of them is another record's id (see `ownerId`). */
