@@ -58,7 +58,9 @@ export function operationProfile(
   const fromId = idAction(rpc ?? namingId(operation), operation.method);
   // A custom method the id names as its verb (`operations.cancel` on `{name}:cancel`) is a segment of its own.
   const said = customMethodVerb(operation.path);
-  const custom = said !== undefined && said.action === fromId ? said : undefined;
+  const discovered =
+    said?.known === true && operation.method !== "get" && discoveryNamesMethod(namingId(operation), operation.path);
+  const custom = said !== undefined && (said.action === fromId || discovered) ? said : undefined;
   const segments = custom === undefined ? whole : pathSegments(operation.path, namingId(operation), true);
   const idVerb = fromId === undefined ? idNamedVerb(operation, segments) : undefined;
   const recordVerb = fromId === undefined && idVerb === undefined ? recordVerbSegment(operation, segments) : undefined;
@@ -68,13 +70,18 @@ export function operationProfile(
   // A POST its method-override header applies as a GET is named as that read.
   const fromPath =
     verbNamed ?? idOpening ?? pathAction(segments, readsByOverride(operation) ? "get" : operation.method);
-  const action = listOfMany(
-    fromId === undefined || (REST_ACTIONS.has(fromId) && fromPath.verb)
-      ? (summaryRead(operation, fromPath) ?? fromPath.action)
-      : fromId,
-    operation,
-    segments,
-  );
+  // A custom method its Discovery id names (`logging.entries.copy` on `entries:copy`) is that method's verb, whatever
+  // the id's word reads as elsewhere (`pull`, `acknowledge` and `copy` are no create of a "pull").
+  // A summary that reads (`testIamPermissions`, "Returns permissions that a caller has") still reads.
+  const action = discovered
+    ? customAction((custom as { action: string }).action, () => summaryRead(operation, fromPath))
+    : listOfMany(
+        fromId === undefined || (REST_ACTIONS.has(fromId) && fromPath.verb)
+          ? (summaryRead(operation, fromPath) ?? fromPath.action)
+          : fromId,
+        operation,
+        segments,
+      );
   const lastWords = splitWords(segments.at(-1) ?? "");
   const verbOnlySegment =
     (recordVerb !== undefined && fromPath === recordVerb && lastWords.length === 1) ||
@@ -304,18 +311,45 @@ export function customMethodSegments(segments: readonly string[]): string[] {
 /**
  * The action a custom method ending a path names (`:cancel`, `:createContact` → create, `:batchGet` → get) and the
  * object it names of its own (`contact`): a custom method is a verb (Google's API design guide, AIP-136), done to what
- * the segment before it names. Read as such where the operation id names the same action (`operations.cancel`); a
- * verb the id does not read (`:acknowledge`, `:batchUpdate`) is left as the path read it before, since the kind a
- * draft gives it decides which goals a resource gets.
+ * the segment before it names. Read as such where the operation id names the same action (`operations.cancel`), or
+ * where a Discovery id ends with the method (`subscriptions.acknowledge` on `:acknowledge`, see
+ * `discoveryNamesMethod`). `known` is false for a name of several words whose first the search knows as no verb
+ * (`asymmetricDecrypt`, `domainJoinMachine`): its verb is not its first word, and only a matching id reads it.
  */
-function customMethodVerb(path: string): { action: string; object: string } | undefined {
+function customMethodVerb(path: string): { action: string; object: string; known: boolean } | undefined {
   const method = CUSTOM_METHOD.exec(path.split("/").at(-1) ?? "")?.[2];
   if (method === undefined) return undefined;
   // `batchGet`, `createAsync`: how it is done, not what to.
   const all = splitWords(method);
   const words = all.length === 1 ? all : all.filter((w) => !MANNER_WORDS.has(w));
-  const { action, object } = readActionName(words.join(" "));
-  return action === "" ? undefined : { action, object };
+  const { verb, action, object, qualifiers } = readActionName(words.join(" "));
+  if (action === "") return undefined;
+  // `write` reads as a create or an update: as a method of its own it is neither, it writes (`entries:write`).
+  const classes = verbClasses(stem(verb)) ?? [];
+  const own = classes.includes("create") && classes.includes("update") && verb === words[0] ? verb : action;
+  // `setLiveOnGoogle`, `setReadyToServe`: the one word a change sets before a preposition is a state ("live on
+  // Google"), no thing.
+  const state =
+    classes.includes("update") &&
+    !object.includes(" ") &&
+    qualifiers.some((q) => PHRASE_END.has(q.split(" ")[0] ?? ""));
+  return { action: own, object: state ? "" : object, known: classes.length > 0 || words.length === 1 };
+}
+
+/** A Discovery-named custom method's action: its own, unless the summary reads and the method is no read of its own. */
+function customAction(own: string, summary: () => string | undefined): string {
+  return READ_CLASSES.has(own) ? own : (summary() ?? own);
+}
+
+/**
+ * Whether a dotted Discovery id ends with the custom method its path ends with (`logging.entries.list` on
+ * `/v2/entries:list`, `pubsub.projects.subscriptions.pull` on `{subscription}:pull`): Google's converted documents name
+ * each method so, and then the method's name is the call's verb, read as a custom method even where the id's word is
+ * no action the search knows (`copy`, `pull`, `acknowledge`).
+ */
+function discoveryNamesMethod(id: string, path: string): boolean {
+  const method = CUSTOM_METHOD.exec(path.split("/").at(-1) ?? "")?.[2];
+  return method !== undefined && RESOURCE_METHOD_ID.test(id) && id.split(".").at(-1) === method;
 }
 
 /** Words of a custom method's name that say how it runs, not what it acts on (`batchGet`, `createAsync`). */

@@ -23,6 +23,7 @@ const { model } = specModels({
   docker: join(api, "docker.com/engine.json"),
   nordigen: join(api, "nordigen.com.json"),
   logging: join(api, "googleapis.com/logging.json"),
+  pubsub: join(api, "googleapis.com/pubsub.json"),
 });
 
 describe("a path's segments", () => {
@@ -121,6 +122,9 @@ describe.skipIf(REPEAT_RUN)(
         "logs_based_metric",
         "The user asks about one logs based metric and you know its metric name.",
       ],
+      // A custom method its Discovery id names is that verb, never "add a new entries copy".
+      ["POST /v2/entries:copy", "copy_entry", "copy", "The user asks to copy an entry."],
+      ["POST /v2/entries:write", "write_entry", "write", "The user asks to write a log entry."],
       [
         "DELETE /v2/{logName}",
         "delete_log",
@@ -133,6 +137,16 @@ describe.skipIf(REPEAT_RUN)(
       expect(goal).toMatchObject({ name, useWhen, steps: [{ id: step }] });
       // Nothing else says a custom method's parameter or verb is a thing ("an async", "a name cancel").
       expect(goals.map((g) => g.notFor).join(" ")).not.toMatch(/\b(an async|a name cancel|an api|a v2)\b/);
+    });
+
+    test("Pub/Sub: a custom method read as its verb sends its request's fields, none marked required", async () => {
+      const goals = draftGoals(await model("pubsub"), { maxGoals: 400 }).goals;
+      const acknowledge = goals.find((g) => g.calls[0] === "POST /v1beta2/{subscription}:acknowledge");
+      expect(acknowledge).toMatchObject({
+        name: "acknowledge_subscription",
+        useWhen: "The user asks to acknowledge a subscription and you know its subscription.",
+      });
+      expect(acknowledge?.steps[0]?.body).toEqual({ kind: "properties", entries: [["ackIds", "$inputs.ack_ids"]] });
     });
   },
 );

@@ -708,6 +708,80 @@ const CASES: readonly Case[] = [
     { action: "publish", object: "topic" },
   ],
   [
+    "Google: a custom method its Discovery id names is its verb, even one the search knows no class of (`:copy`)",
+    {
+      method: "post",
+      path: "/v2/entries:copy",
+      id: "logging.entries.copy",
+      summary: "Copies a set of log entries from a log bucket to a Cloud Storage bucket.",
+    },
+    { action: "copy", object: "entry" },
+  ],
+  [
+    'Google: Pub/Sub\'s `:pull` pulls, never creates a "subscription pull"',
+    {
+      method: "post",
+      path: "/v1beta2/{subscription}:pull",
+      id: "pubsub.projects.subscriptions.pull",
+      summary: "Pulls messages from the server.",
+    },
+    { action: "pull" },
+  ],
+  [
+    "Google: Pub/Sub's `:acknowledge` acknowledges, never creates",
+    {
+      method: "post",
+      path: "/v1beta2/{subscription}:acknowledge",
+      id: "pubsub.projects.subscriptions.acknowledge",
+      summary: "Acknowledges the messages associated with the `ack_ids` in the `AcknowledgeRequest`.",
+    },
+    { action: "acknowledge", object: "subscription" },
+  ],
+  [
+    "Google: `:write` writes (a verb the search reads as a create or an update is neither as a method of its own)",
+    {
+      method: "post",
+      path: "/v2/entries:write",
+      id: "logging.entries.write",
+      summary: "Writes log entries to Logging.",
+    },
+    { action: "write" },
+  ],
+  [
+    "Google: `entries:list` is a list, whatever its POST",
+    { method: "post", path: "/v2/entries:list", id: "logging.entries.list", summary: "Lists log entries." },
+    { action: "list" },
+  ],
+  [
+    "Google: the one word a change sets before a preposition is a state (`hotels:setLiveOnGoogle`), no thing",
+    {
+      method: "post",
+      path: "/v3/{account}/hotels:setLiveOnGoogle",
+      id: "travelpartner.accounts.hotels.setLiveOnGoogle",
+      description: "Collection-level custom method to update the Live on Google status for multiple properties.",
+    },
+    { action: "update", object: "hotel" },
+  ],
+  [
+    'Google: a summary that reads still reads (`:testIamPermissions`, "Returns permissions …")',
+    {
+      method: "post",
+      path: "/v1beta2/{resource}:testIamPermissions",
+      id: "pubsub.projects.topics.testIamPermissions",
+      summary: "Returns permissions that a caller has on the specified resource.",
+    },
+    { action: "get" },
+  ],
+  [
+    "Google: a method whose first word is no verb the search knows keeps the path's reading (`:asymmetricDecrypt`)",
+    {
+      method: "post",
+      path: "/v1/{name}:asymmetricDecrypt",
+      id: "cloudkms.projects.locations.keyRings.cryptoKeys.cryptoKeyVersions.asymmetricDecrypt",
+    },
+    { action: "create" },
+  ],
+  [
     "Docker: a POST to a checking verb (`/volumes/prune`) prunes, never creates a prune; the path's noun stays a parent",
     { method: "post", path: "/volumes/prune", id: "VolumePrune", summary: "Delete unused volumes" },
     { action: "prune", object: "unused volume", parents: ["volume"] },
@@ -977,6 +1051,9 @@ describe.skipIf(REPEAT_RUN)("Cloud Logging's custom methods and resource-name pa
     ["POST /v2/{name}:cancel", "cancel operation · of a parent"],
     ["POST /v2/{name}:updateAsync", "update bucket · of a parent"],
     ["DELETE /v2/{logName}", "delete log · by id"],
+    ["POST /v2/entries:write", "write log entry"],
+    ["POST /v2/entries:copy", "copy entry"],
+    ["POST /v2/entries:tail", "tail entry"],
   ])("%s reads as %s", async (signature, text) => {
     const { operation } = await logging.operation("logging", signature);
     expect(profileToText(operationProfile(operation))).toBe(text);

@@ -1202,6 +1202,9 @@ function actionThing(profile: OperationProfile): string {
   return ` ${withArticle(profile.object)}`;
 }
 
+/** A path ending in a custom method (`/v1/{subscription}:acknowledge`, `/v2/entries:copy`). */
+const CUSTOM_METHOD_PATH = /:[A-Za-z][A-Za-z0-9]*$/;
+
 /**
  * A single goal's step. An update or an act with nothing it must send offers the fields it can set; so does a create
  * or a read by POST that would otherwise send an empty body to a body that declares fields (Twilio Sync's
@@ -1235,7 +1238,10 @@ function createStep(
   // A verb done to a record that would send `{}` to a body naming what it acts between (LaunchDarkly's flag copy)
   // offers its fields, as the create it was read as before.
   const acts = kind === "act" && actsOnRecord(operation) && namesReferences(model, operation);
-  const offersWhenEmpty = kind === "create" || postRead || acts;
+  // So does a custom method (Google's `{subscription}:acknowledge`, `entries:copy`): its body is the request it acts
+  // with, whose fields a converted Discovery document never marks required.
+  const custom = kind === "act" && CUSTOM_METHOD_PATH.test(operation.path);
+  const offersWhenEmpty = kind === "create" || postRead || acts || custom;
   return offersWhenEmpty && !offersOnCreate && stepSendsEmpty(model, operation, drafted, postRead)
     ? step(true)
     : drafted;
