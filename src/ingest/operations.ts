@@ -22,6 +22,7 @@ import { requestBodyToModel } from "./request-body.js";
 import { withoutFragment } from "./safety.js";
 import { pickSuccess, responseToModel, swagger2ResponseToModel } from "./responses.js";
 import { withStringIds } from "./string-ids.js";
+import { withJsonSuffix } from "./format-suffix.js";
 import { bearerAlternatives, bearerSchemes, schemeAliases, withoutAliases } from "./scheme-aliases.js";
 import { securityRequirementsToModel } from "./security.js";
 import { serversToModel } from "./servers.js";
@@ -171,7 +172,7 @@ export function operationToModel(ctx: IngestContext, { raw, summary }: Summarise
   const { security, servers, extensions, pointer, ...head } = summary;
   return Object.freeze({
     ...head,
-    parameters: withStringIds(ctx, summary.path, parameters, success),
+    parameters: withStringIds(ctx, summary.path, withJsonSuffix(ctx, summary.path, parameters, success), success),
     ...optional("requestBody", body),
     responses,
     ...optional("success", success),

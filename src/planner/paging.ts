@@ -92,21 +92,49 @@ function listPointer(body: JsonSchema, schemas: SchemaLookup): string | undefine
 /** Members that hold a page's items whatever the API (Azure's `value`, JSON:API's `data`), as opposed to a record's own lists. */
 const PAGE_LIST = /^(value|values|items|data|results|records|entries|elements|content|hits|rows)$/i;
 
-/** A member wrapping the answer's result (API2Cart's `{return_code, pagination, result: {product: […]}}`). */
-const WRAPPED_RESULT = /^(result|data)$/i;
+/**
+ * A member wrapping the answer's result (API2Cart's `{return_code, pagination, result: {product: […]}}`, Solr's and
+ * NYT Article Search's `{response: {docs: […], meta: {hits}}}`).
+ */
+const WRAPPED_RESULT = /^(result|data|response)$/i;
+
+/**
+ * Members (snake_case) counting every item of a list, whatever page is shown: `total`, `total_count`, Solr's
+ * `num_found`, a search's `hits` (NYT Article Search's `response.meta.hits`). The runtime reads the same names
+ * (execute/paging.ts `ITEM_TOTAL`).
+ */
+const ITEM_COUNT = /^(?:total(?:_(?:count|results|items|records|hits|entries|elements|size))?|hits|num_found)$/;
+
+/**
+ * Whether an object schema declares a count of items as a number, itself or in an object member holding no list of its
+ * own (`meta.hits`; Bungie's `results: {results: […], totalResults}` counts its own list, not the one beside it).
+ */
+function declaresCount(schema: JsonSchema, schemas: SchemaLookup, depth = 0): boolean {
+  return propertyNames(schema, schemas).some((name) => {
+    const walked = schemaAtPointer(schema, [name], schemas);
+    if (!walked.ok) return false;
+    const types = jsonTypes(walked.schema, schemas);
+    if (ITEM_COUNT.test(toSnakeCase(name)) && (types.has("integer") || types.has("number"))) return true;
+    if (depth > 0 || !types.has("object") || isArray(walked.schema, schemas)) return false;
+    return !holdsList(walked.schema, schemas) && declaresCount(walked.schema, schemas, 1);
+  });
+}
 
 /**
  * The list inside the one object member wrapping the result, for a body that holds no list of its own but names its
- * next page: API2Cart's `/result/product` beside `pagination.next` (its `page_cursor`). Without a next page named, a
- * wrapped list is no sign of paging (DigitalOcean's metrics `data.result` beside a `start` time; a record's own list).
+ * next page (API2Cart's `/result/product` beside `pagination.next`, its `page_cursor`), or that counts its items beside
+ * it and is asked for by page or offset (`counted`: NYT Article Search's `/response/docs` beside `response.meta.hits`,
+ * `page` 0–10). Without either, a wrapped list is no sign of paging (DigitalOcean's metrics `data.result` beside a
+ * `start` time; a record's own list).
  */
-function wrappedList(body: JsonSchema, schemas: SchemaLookup): string | undefined {
+function wrappedList(body: JsonSchema, schemas: SchemaLookup, counted = false): string | undefined {
   const names = propertyNames(body, schemas);
   const wrappers = names.filter((name) => WRAPPED_RESULT.test(name));
   const [wrapper] = wrappers;
   if (wrappers.length !== 1 || wrapper === undefined) return undefined;
   const walked = schemaAtPointer(body, [wrapper], schemas);
   if (!walked.ok || !jsonTypes(walked.schema, schemas).has("object")) return undefined;
+  if (counted && !declaresCount(walked.schema, schemas) && !declaresCount(body, schemas)) return undefined;
   const inner = topList(walked.schema, schemas);
   return inner === undefined || inner === "" ? undefined : `/${escapeToken(wrapper)}${inner}`;
 }
@@ -217,6 +245,12 @@ function afterItem(cursor: Parameter, body: JsonSchema, list: string, schemas: S
   return types.has("string") || types.has("integer") ? "/id" : undefined;
 }
 
+/** A page number or offset that is a number, not a time its words name (ideal-postcodes' usage `start`, a date). */
+function countsItems(counter: Parameter): boolean {
+  const type = typeof counter.schema === "object" ? counter.schema["type"] : undefined;
+  return (type === undefined || type === "integer" || type === "number") && !TIME_SAID.test(counter.description ?? "");
+}
+
 /**
  * How an operation pages, from its query parameters (a cursor, an offset or a page number, with a page size) and its
  * success response (the list, and a member or a `Link` header naming the next page, else the item member a cursor
@@ -227,9 +261,13 @@ export function pagingOf(operation: Operation, schemas: SchemaLookup): PagingSpe
   const body = operation.success?.contents.find((c) => c.kind === "json")?.schema;
   if (body === undefined) return undefined;
   const next = nextPointer(body, schemas);
-  const list = listPointer(body, schemas) ?? (next === undefined ? undefined : wrappedList(body, schemas));
-  if (list === undefined) return undefined;
   const counter = queryParam(operation, OFFSET);
+  const countedQuery = [counter, queryParam(operation, PAGE)].some((p) => p !== undefined && countsItems(p));
+  const numberedQuery = next === undefined && countedQuery;
+  const list =
+    listPointer(body, schemas) ??
+    (next !== undefined || numberedQuery ? wrappedList(body, schemas, next === undefined) : undefined);
+  if (list === undefined) return undefined;
   const cursor = queryParam(operation, CURSOR) ?? (counter !== undefined && isToken(counter) ? counter : undefined);
   const offset = counter === cursor ? undefined : counter;
   const page = queryParam(operation, PAGE);

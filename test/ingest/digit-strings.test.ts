@@ -6,6 +6,7 @@ import { describe, expect, it, test } from "vitest";
 import { digitStringSchema } from "../../src/ingest/digit-strings.js";
 import { ingest } from "../../src/ingest/index.js";
 import type { Parameter } from "../../src/model/api-model.js";
+import { REPEAT_RUN } from "../support/ci-runs.js";
 import { servedToolset } from "../support/served-toolset.js";
 
 type Case = [string, "path" | "query" | "header", object, string | undefined, unknown[], object | undefined];
@@ -110,9 +111,10 @@ describe("NYT Books, all operations, served in process: an ISBN with a leading z
         });
       },
     });
-    const result = await Object.values(tools)[0]?.run({ format: "json", isbn: "0316769487" });
+    const result = await Object.values(tools)[0]?.run({ isbn: "0316769487" });
     expect(result, JSON.stringify(result)).not.toHaveProperty("error");
     expect(new URL(urls[0] ?? "http://x").searchParams.get("isbn")).toBe("0316769487");
+    expect(new URL(urls[0] ?? "http://x").pathname).toMatch(/\/reviews\.json$/);
   });
 });
 
@@ -233,5 +235,106 @@ describe("Giphy (giphy.com.json), served in process: get_gif_by_id takes a GIF's
     const result = await tools["get_gif_by_id"]?.run({ gif_id: "YsTs5ltWtEhnq" });
     expect(result, JSON.stringify(result)).not.toHaveProperty("error");
     expect(new URL(urls[0] ?? "http://x").pathname).toMatch(/\/gifs\/YsTs5ltWtEhnq$/);
+  });
+});
+
+/** A one-operation document: `GET path` with a path parameter `format` of `schema`, answering `media`. */
+const suffixDocument = (path: string, schema: object, media: string | undefined) => ({
+  openapi: "3.0.0",
+  info: { title: "t", version: "1" },
+  paths: {
+    [path]: {
+      get: {
+        operationId: "getOne",
+        parameters: [
+          { name: "format", in: "path", required: true, schema },
+          ...(path.includes("{section}")
+            ? [{ name: "section", in: "path", required: true, schema: { type: "string" } }]
+            : []),
+        ],
+        responses: {
+          "200": {
+            description: "OK",
+            ...(media === undefined ? {} : { content: { [media]: { schema: { type: "object" } } } }),
+          },
+        },
+      },
+    },
+  },
+});
+
+describe("withJsonSuffix: a format suffix in the path allowing json is json, sent by the tool", () => {
+  const jsonp = { type: "string", enum: ["json", "jsonp"] };
+  const json = { type: "string", enum: ["json"] };
+  test.each<[string, string, object, string | undefined, object]>([
+    ["NYT Top Stories' /{section}.{format}, json | jsonp", "/{section}.{format}", jsonp, "application/json", json],
+    [
+      "TomTom's xml default dropped",
+      "/copyrights.{format}",
+      { type: "string", enum: ["json", "jsonp", "xml"], default: "xml" },
+      undefined,
+      json,
+    ],
+    [
+      "the spec's spelling kept (JSON)",
+      "/lists.{format}",
+      { type: "string", enum: ["XML", "JSON"] },
+      "application/json",
+      { type: "string", enum: ["JSON"] },
+    ],
+    [
+      "an answer declared only as RSS: left",
+      "/feeds/videos.{format}",
+      { type: "string", enum: ["xml", "rss", "atom", "json", "json1"] },
+      "application/rss+xml",
+      { type: "string", enum: ["xml", "rss", "atom", "json", "json1"] },
+    ],
+    [
+      "Gitea's .diff | .patch: no json, left",
+      "/pulls/{section}.{format}",
+      { type: "string", enum: ["diff", "patch"] },
+      "text/plain",
+      { type: "string", enum: ["diff", "patch"] },
+    ],
+    ["no enum: left", "/media/{section}.{format}", { type: "string" }, "application/json", { type: "string" }],
+    ["not a suffix: left", "/{format}/lists", jsonp, "application/json", jsonp],
+    [
+      "an answer declared only as XML: left",
+      "/lists.{format}",
+      { type: "string", enum: ["json", "xml"] },
+      "application/xml",
+      { type: "string", enum: ["json", "xml"] },
+    ],
+  ])("%s", async (_name, path, declared, media, want) => {
+    const { model, diagnostics } = await ingest(suffixDocument(path, declared, media));
+    expect(model, JSON.stringify(diagnostics)).toBeDefined();
+    const schema = model?.operations[0]?.parameters.find((p) => p.name === "format")?.schema as Record<string, unknown>;
+    expect(schema["enum"]).toEqual((want as { enum?: unknown }).enum);
+    if ((want as { enum?: unknown[] }).enum?.length === 1) expect(schema).not.toHaveProperty("default");
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("NYT Top Stories (nytimes.com/top_stories.json): the tool reads /{section}.json", () => {
+  it("takes no format (jsonp refused, nothing sent) and sends .json", async () => {
+    const served = await servedToolset({
+      spec: join(API, "nytimes.com/top_stories.json"),
+      allOperations: true,
+      includeOperations: ["GET /{section}.{format}"],
+    });
+    const urls: string[] = [];
+    const tools = served.bind({
+      env: {},
+      credentials: { apikey: "k" },
+      fetch: async (url) => {
+        urls.push(String(url));
+        return Response.json({ status: "OK", section: "world", num_results: 0, results: [] });
+      },
+    });
+    const refused = await Object.values(tools)[0]?.run({ section: "world", format: "jsonp" });
+    expect(refused).toHaveProperty("error.code", "INVALID_ARGUMENT");
+    expect(urls).toEqual([]);
+    const result = await Object.values(tools)[0]?.run({ section: "world" });
+    expect(result, JSON.stringify(result)).not.toHaveProperty("error");
+    expect(new URL(urls[0] ?? "http://x").pathname).toMatch(/\/world\.json$/);
   });
 });

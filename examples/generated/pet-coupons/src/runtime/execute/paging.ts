@@ -214,7 +214,7 @@ const flatName = (name: string): string => name.toLowerCase().replaceAll(/[_-]/g
 
 /**
  * Members (lower case, no `_` or `-`) giving how many items the whole list holds: Listen Notes' `total`, Spring's
- * `totalElements`, `total_count`, `totalResults`.
+ * `totalElements`, `total_count`, `totalResults`, a search's `hits` (NYT's), Solr's `numFound`.
  */
 const ITEM_TOTAL: ReadonlySet<string> = new Set([
   "total",
@@ -226,6 +226,8 @@ const ITEM_TOTAL: ReadonlySet<string> = new Set([
   "totalentries",
   "totalelements",
   "totalsize",
+  "hits",
+  "numfound",
 ]);
 
 /** The item count one object states as a non-negative integer, when it states exactly one. */
@@ -241,19 +243,54 @@ function itemTotalIn(object: Record<string, unknown>): number | undefined {
 const ITEM_META: ReadonlySet<string> = new Set(["meta", "metadata", "pagination", "paging", "pageinfo"]);
 
 /**
- * The item count an answer states: at its top or in an object at its top, else in the paging facts its first listed
- * item carries (Visma.net's bare array whose items each hold `metadata: {totalCount, maxPageSize}`).
+ * The item count an answer states: at its top or in an object at its top, else in an object holding the list or one at
+ * its top (NYT Article Search's `response.meta.hits` beside `response.docs`), else in the paging facts its first
+ * listed item carries (Visma.net's bare array whose items each hold `metadata: {totalCount, maxPageSize}`).
  */
 function bodyTotal(body: unknown, list: string): number | undefined {
   const total = isRecord(body) ? atTopOrOneDown(body, itemTotalIn) : undefined;
   if (total !== undefined) return total;
-  const items = resolvePointer(body, pointerTokens(list));
+  const tokens = pointerTokens(list);
+  for (let depth = 1; depth < tokens.length; depth++) {
+    const holder = resolvePointer(body, tokens.slice(0, depth));
+    const inner = isRecord(holder) ? atTopOrOneDown(holder, itemTotalIn) : undefined;
+    if (inner !== undefined) return inner;
+  }
+  const items = resolvePointer(body, tokens);
   const first: unknown = Array.isArray(items) ? items[0] : undefined;
   if (!isRecord(first)) return undefined;
   return Object.entries(first)
     .filter(([name, value]) => ITEM_META.has(flatName(name)) && isRecord(value))
     .map(([, value]) => itemTotalIn(value as Record<string, unknown>))
     .find((t) => t !== undefined);
+}
+
+/** The offset of the page's first item and the item count one object states together (`{hits: 1234, offset: 10}`). */
+function windowIn(object: Record<string, unknown>): { offset: number; total: number } | undefined {
+  const total = itemTotalIn(object);
+  const offset = Object.entries(object).find(
+    ([name, value]) =>
+      typeof value === "number" &&
+      Number.isInteger(value) &&
+      value >= 0 &&
+      ["offset", "start"].includes(flatName(name)),
+  )?.[1] as number | undefined;
+  return total === undefined || offset === undefined ? undefined : { offset, total };
+}
+
+/**
+ * Where the page stands in the whole list, as its body states it in one object beside the count: at its top, one
+ * down, or in an object holding the list or one at its top (NYT Article Search's `response.meta: {hits, offset}`;
+ * Solr's `response: {numFound, start}`).
+ */
+function bodyWindow(body: unknown, list: string): { offset: number; total: number } | undefined {
+  const tokens = pointerTokens(list);
+  for (let depth = 0; depth < Math.max(1, tokens.length); depth++) {
+    const holder = resolvePointer(body, tokens.slice(0, depth));
+    const found = isRecord(holder) ? atTopOrOneDown(holder, windowIn) : undefined;
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }
 
 /** Headers giving how many items the whole list holds (Gitea's and Netlify's `X-Total-Count`). */
@@ -392,6 +429,8 @@ function afterLastItem(
  * <…?page=2>; rel="next"` on every page), else, for a cursor that takes an item's id, the page after the last item
  * (see `afterLastItem`), else, for page-number paging whose body states its page and the page count
  * (Billbee's `Paging: {Page, TotalPages}`, no default page size), the page after it while there is one, else, for
+ * page-number paging whose body states the offset of its first item beside the count (NYT Article Search's
+ * `response.meta: {hits, offset}`), the next page while items follow this one, else, for
  * page-number and offset paging, the next page when this one was full, unless the body's item count says every item
  * was listed (Listen Notes' search: 10 of `total: 20` at offset 10). Undefined: this was the last page.
  */
@@ -407,6 +446,11 @@ export function nextQuery(
   const pages = paging.style === "page" && paging.page !== undefined ? bodyPages(answer.body) : undefined;
   if (pages !== undefined && paging.page !== undefined)
     return pages.page < pages.total ? { ...sent, [paging.page]: String(pages.page + 1) } : undefined;
+  const window = paging.style === "page" && answer.listed > 0 ? bodyWindow(answer.body, paging.list) : undefined;
+  if (window !== undefined && paging.page !== undefined && window.total >= answer.listed)
+    return window.offset + answer.listed < window.total
+      ? { ...sent, [paging.page]: String(pageAt(paging, sent[paging.page]) + 1) }
+      : undefined;
   const size = sizeOf(paging, sent);
   if (size === undefined) return unsizedNext(paging, sent, answer);
   if (answer.listed < size) return shortPageNext(paging, sent, answer);
@@ -488,6 +532,7 @@ export function mayHaveMore(
   if (answer.listed === 0 || paging.next !== undefined || sizeOf(paging, sent) !== undefined) return undefined;
   if (answer.headers.has("link") || bodySaysLastPage(answer.body) || namesNoNext(answer.body)) return undefined;
   if (bodyPages(answer.body) !== undefined) return undefined;
+  if (paging.style === "page" && bodyWindow(answer.body, paging.list) !== undefined) return undefined;
   const total = answerTotal(answer, paging.list);
   if (paging.style === "offset" && paging.offset !== undefined)
     return total === undefined
