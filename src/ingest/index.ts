@@ -21,7 +21,7 @@ import { readExampleValues } from "./example-values.js";
 import { readClosedAllOf } from "./closed-all-of.js";
 import { readRequiredApart } from "./required-refs.js";
 import { declareRequired } from "./undeclared-required.js";
-import { readUntypedItems } from "./untyped-items.js";
+import { readArrayProperties, readUntypedItems } from "./untyped-items.js";
 import { dropBadPatterns } from "./patterns.js";
 import { checkSafety } from "./safety.js";
 import { scanDocument } from "./scan.js";
@@ -149,10 +149,18 @@ async function prepare(
     reporter,
   );
   const read = readExampleValues(readUntypedItems(repaired, scan.untypedItems, reporter), scan.exampleSites);
+  // Last of the schema repairs: it moves `required` lists, which the ones before it find at the pointers scanned.
   const document = repairMojibake(
-    readClosedAllOf(
-      readRequiredApart(declareRequired(read, scan.requiredElsewhere, scan.compositions, reporter), scan.requiredApart),
-      scan.compositions,
+    readArrayProperties(
+      readClosedAllOf(
+        readRequiredApart(
+          declareRequired(read, scan.requiredElsewhere, scan.compositions, reporter),
+          scan.requiredApart,
+        ),
+        scan.compositions,
+      ),
+      scan.arrayProperties,
+      reporter,
     ),
     reporter,
   );

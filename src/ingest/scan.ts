@@ -43,6 +43,13 @@ function untypedObjectItems(record: Record<string, unknown>, parentKey: string |
   return Array.isArray(node["anyOf"]) || Array.isArray(node["oneOf"]) || typeof node["properties"] === "object";
 }
 
+/** A schema typed `array` that also declares `properties`: no member of a list can carry them. */
+export function arrayWithProperties(record: Record<string, unknown>, parentKey: string | undefined): boolean {
+  if (record["type"] !== "array" || (parentKey !== undefined && SCHEMA_MAPS.has(parentKey))) return false;
+  const properties = record["properties"];
+  return typeof properties === "object" && properties !== null && !Array.isArray(properties);
+}
+
 export interface DocumentScan {
   /** Every `$ref` member with a string value, in document order (as `collectRefSites` lists them). */
   readonly refSites: readonly RefSite[];
@@ -54,6 +61,8 @@ export interface DocumentScan {
   readonly enums: readonly EnumSite[];
   /** Pointers of schemas with `items` of objects and no `type` (Slack's `objs_conversation`), in document order. */
   readonly untypedItems: readonly string[];
+  /** Schemas typed `array` that declare `properties` too (`arrayWithProperties`). */
+  readonly arrayProperties: readonly string[];
   /** Pointers of schemas whose `enum` values all break their own `format` (SendGrid's `send_at`), in document order. */
   readonly enumsBesideFormat: readonly string[];
   /**
@@ -126,6 +135,7 @@ export function scanDocument(
   const patterns: PatternSite[] = [];
   const enums: EnumSite[] = [];
   const untypedItems: string[] = [];
+  const arrayProperties: string[] = [];
   const enumsBesideFormat: string[] = [];
   const exampleSites: string[] = [];
   const requiredApart: string[] = [];
@@ -158,6 +168,7 @@ export function scanDocument(
     if (enumTypes !== undefined)
       enums.push({ pointer: pointerOf(), type: enumTypes, values: record["enum"] as unknown[] });
     if (schemaPositions && untypedObjectItems(record, path.at(-1))) untypedItems.push(pointerOf());
+    if (schemaPositions && arrayWithProperties(record, path.at(-1))) arrayProperties.push(pointerOf());
     if (schemaPositions && enumBesideFormat(record)) enumsBesideFormat.push(pointerOf());
     if (schemaPositions && holdsStructuredExample(record, path.at(-1))) exampleSites.push(pointerOf());
     if (schemaPositions && holdsRequiredApart(record)) requiredApart.push(pointerOf());
@@ -192,6 +203,7 @@ export function scanDocument(
     patterns,
     enums,
     untypedItems,
+    arrayProperties,
     enumsBesideFormat,
     exampleSites,
     requiredApart,

