@@ -424,6 +424,13 @@ describe("a body the spec leaves optional but the call is about is drafted as a 
     ["an object under bytes is left", "binary", "application/octet-stream", { type: "object" }, undefined],
     ["a reference is left", "binary", "image/png", { $ref: "#/components/schemas/P" }, undefined],
     ["text is not bytes", "text", "text/plain", { description: "d" }, undefined],
+    [
+      "YAML under a binary kind is text the model writes (LGTM's project config)",
+      "binary",
+      "application/x-yaml",
+      { type: "string" },
+      undefined,
+    ],
   ])("bytesTyped: %s", (_, kind, mediaType, schema, typed) => {
     expect(bytesTyped({ kind: kind as "binary" | "text", mediaType }, schema)).toEqual(typed);
   });
