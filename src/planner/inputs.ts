@@ -12,7 +12,7 @@ import {
 } from "./credentials.js";
 import { createNameAllocator, toIdentifierName, toSnakeCase } from "../util/naming.js";
 import { parameterDescription, parameterInputName } from "./comparison-parameters.js";
-import { preferredContent, sentMedia } from "./media.js";
+import { bytesTyped, preferredContent, sentMedia } from "./media.js";
 import { isReadMethod } from "./risk.js";
 import { patchBody } from "./patch-body.js";
 import { derefTop, loneMemberOf } from "./schemas.js";
@@ -294,6 +294,21 @@ function bindBody(
   const form = sent.kind === "form" || sent.kind === "multipart";
   if (properties === undefined) {
     const name = allocate("body");
+    const bytes = bytesTyped(sent, target);
+    if (bytes !== undefined) {
+      const description = typeof bytes === "object" ? String(bytes["description"]) : "";
+      // Said what the file is (Orthanc's "DICOM file to be uploaded"), the bytes are the call even if left optional.
+      const said =
+        `${operation.requestBody.description ?? ""}${typeof target === "object" ? (target["description"] ?? "") : ""}`.trim();
+      const required = operation.requestBody.required || said !== "";
+      inputs.push({ name, schema: bytes, required, description, boundTo: [`${operation.id} body`] });
+      return {
+        mediaType: sent.mediaType,
+        kind: sent.kind,
+        value: { kind: "expr", text: `$inputs.${name}` },
+        base64: true,
+      };
+    }
     const patch = patchBody(sent.mediaType, content.schema, schemas);
     const words = [patch?.description, operation.requestBody.description].filter((d) => d !== undefined).join(" ");
     inputs.push({

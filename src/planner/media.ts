@@ -135,3 +135,37 @@ export function chooseBodyMedia(
     ? refused
     : { ok: true, media: { content: covering, mediaType: wanted, kind: mediaKind(wanted) } };
 }
+
+/** Keywords that give a schema a shape other than a string's. */
+/** Media that are text a model writes as it is (LGTM's `application/x-yaml` project config, an XML document). */
+const TEXT_MEDIA = /xml|yaml|javascript|ecmascript|sql|graphql|csv|jwt/i;
+const SHAPED = ["$ref", "allOf", "oneOf", "anyOf", "not", "enum", "const", "properties", "items"];
+
+/**
+ * A raw-bytes body (Orthanc's `POST /instances`, `application/dicom` with `{description: "DICOM file to be uploaded"}`;
+ * a `{type: string, format: binary}` upload) as the model can give it: base64 text the runtime decodes to the bytes
+ * sent. A model writes JSON, so a string it gives is text: sent as is, a DICOM file or a ZIP is corrupted, and a
+ * schema with no type invites a file name or path, which the server would store as the file. A schema saying the body
+ * is already text of some kind (`format: byte`, a `contentEncoding`, a non-string type), or text media (YAML, XML), is
+ * left as the spec has it.
+ */
+export function bytesTyped(media: { kind: BodyKind; mediaType: string }, schema: JsonSchema): JsonSchema | undefined {
+  if (media.kind !== "binary" || TEXT_MEDIA.test(media.mediaType) || typeof schema !== "object") return undefined;
+  if (SHAPED.some((k) => k in schema) || schema["contentEncoding"] !== undefined) return undefined;
+  const type = schema["type"];
+  if (type !== undefined && type !== "string") return undefined;
+  const format = schema["format"];
+  if (format !== undefined && format !== "binary") return undefined;
+  const { format: _, ...rest } = schema;
+  const said = typeof schema["description"] === "string" ? schema["description"].trim() : "";
+  const what = `The file's bytes (${media.mediaType}), base64-encoded (RFC 4648)`;
+  const told = `${what}; a file name, path or URL is not sent.`;
+  return {
+    ...rest,
+    type: "string",
+    contentEncoding: "base64",
+    contentMediaType: media.mediaType,
+    minLength: 1,
+    description: said === "" ? told : `${said.replace(/[.\s]*$/, ".")} ${told}`,
+  };
+}

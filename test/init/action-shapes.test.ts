@@ -12,6 +12,7 @@ import { schemaLookup } from "../../src/model/api-source.js";
 import { readFileSync } from "node:fs";
 import { carriesTheCall, neededInSomeCases, sendsFile, sendsText } from "../../src/planner/init/needed.js";
 import { textTyped } from "../../src/planner/goals/step.js";
+import { bytesTyped } from "../../src/planner/media.js";
 import { specModels } from "../support/spec-models.js";
 import { REPEAT_RUN } from "../support/ci-runs.js";
 import type { JsonSchema } from "../../src/model/api-model.js";
@@ -382,6 +383,68 @@ describe("a body the spec leaves optional but the call is about is drafted as a 
     ["JSON is not text", "json", "application/json", { description: "d" }, { description: "d" }],
   ])("textTyped: %s", (_, kind, mediaType, schema, typed) => {
     expect(textTyped({ kind, mediaType }, schema)).toEqual(typed);
+  });
+
+  const BASE64 = "base64-encoded (RFC 4648); a file name, path or URL is not sent.";
+  test.each<[string, string, string, JsonSchema, JsonSchema | undefined]>([
+    [
+      "Orthanc's DICOM upload: described, untyped bytes are base64 text",
+      "binary",
+      "application/dicom",
+      { description: "DICOM file to be uploaded" },
+      {
+        description: `DICOM file to be uploaded. The file's bytes (application/dicom), ${BASE64}`,
+        type: "string",
+        contentEncoding: "base64",
+        contentMediaType: "application/dicom",
+        minLength: 1,
+      },
+    ],
+    [
+      "a binary string loses `format: binary` for the encoding",
+      "binary",
+      "application/octet-stream",
+      { type: "string", format: "binary" },
+      {
+        description: `The file's bytes (application/octet-stream), ${BASE64}`,
+        type: "string",
+        contentEncoding: "base64",
+        contentMediaType: "application/octet-stream",
+        minLength: 1,
+      },
+    ],
+    [
+      "already base64 text (`format: byte`) is left",
+      "binary",
+      "application/octet-stream",
+      { type: "string", format: "byte" },
+      undefined,
+    ],
+    ["a declared encoding is left", "binary", "image/png", { type: "string", contentEncoding: "base64" }, undefined],
+    ["an object under bytes is left", "binary", "application/octet-stream", { type: "object" }, undefined],
+    ["a reference is left", "binary", "image/png", { $ref: "#/components/schemas/P" }, undefined],
+    ["text is not bytes", "text", "text/plain", { description: "d" }, undefined],
+    [
+      "YAML under a binary kind is text the model writes (LGTM's project config)",
+      "binary",
+      "application/x-yaml",
+      { type: "string" },
+      undefined,
+    ],
+  ])("bytesTyped: %s", (_, kind, mediaType, schema, typed) => {
+    expect(bytesTyped({ kind: kind as "binary" | "text", mediaType }, schema)).toEqual(typed);
+  });
+
+  test.skipIf(REPEAT_RUN)("Orthanc's DICOM upload asks the file's bytes as required base64 text", async () => {
+    const { model: m, operation: o } = await operation("orthanc", "POST /instances");
+    const step = operationStep(m, o, { id: "instances", namer: createInputNamer(schemaLookup(m.schemas)) });
+    expect(step.body).toEqual({ kind: "whole", value: "$inputs.body" });
+    expect(step.optional).not.toContain("the request body");
+    expect(step.needed?.[0]?.description).toBe(
+      `DICOM file to be uploaded. The file's bytes (application/dicom), ${BASE64}`,
+    );
+    const goal = draftGoals(m).goals.find((g) => g.calls.at(-1) === "POST /instances");
+    expect(goal?.inputs).toEqual([expect.objectContaining({ name: "body", required: true })]);
   });
 
   test.skipIf(REPEAT_RUN)("Orthanc's DICOM identifier lookup sends the identifier as a required string", async () => {

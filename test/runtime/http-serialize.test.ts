@@ -418,6 +418,23 @@ describe("bodies", () => {
     ...over,
   });
 
+  it.each<[string, string, number[] | undefined]>([
+    ["standard base64 is decoded to the bytes sent", "RElDTQAB//4=", [68, 73, 67, 77, 0, 1, 255, 254]],
+    ["the URL-safe alphabet, unpadded, line breaks ignored", "RElD\nTQAB__4", [68, 73, 67, 77, 0, 1, 255, 254]],
+    ["a file path is refused, nothing sent", "/home/me/scan.dcm", undefined],
+    ["an empty file is refused", "", undefined],
+    ["a length no base64 has is refused", "RElDT", undefined],
+  ])("a base64 binary body: %s", (_name, value, bytes) => {
+    const result = encodeBody(body("binary", "application/dicom", { base64: true }), value);
+    if (bytes === undefined) {
+      expect(result).toMatchObject({ ok: false, error: { code: "INVALID_ARGUMENT" } });
+      expect(!result.ok && result.error.message).toMatch(/nothing was sent/);
+    } else {
+      expect(result.ok && [...(result.value.body as Uint8Array)]).toEqual(bytes);
+      expect(result.ok && result.value.contentType).toBe("application/dicom");
+    }
+  });
+
   it("JSON keeps its media type", () => {
     const result = encodeBody(body("json", "application/merge-patch+json"), { a: 1 });
     expect(result.ok && result.value).toEqual({ body: '{"a":1}', contentType: "application/merge-patch+json" });

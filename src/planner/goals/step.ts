@@ -15,7 +15,7 @@ import {
   stepCredentials,
 } from "../credentials.js";
 import { isRuntimeHeader, parameterToBinding } from "../inputs.js";
-import { chooseBodyMedia, type BodyMedia } from "../media.js";
+import { bytesTyped, chooseBodyMedia, type BodyMedia } from "../media.js";
 import { patchBody } from "../patch-body.js";
 import { idempotentByWords, isReadMethod, postsOnly, repeatsByWords, riskMethod } from "../risk.js";
 import { idempotencyKeyOf, isRuntimeKey } from "../idempotency.js";
@@ -292,10 +292,12 @@ function bindBody(ctx: GoalContext, step: Step, operation: Operation, usage: Usa
   if (!media) return undefined;
   const { content } = media;
   const { payload } = step.body;
-  const declared = textTyped(
+  const typed = textTyped(
     content,
     patchBody(media.mediaType, content.schema, ctx.api.schema)?.schema ?? content.schema,
   );
+  const bytes = payload.kind === "expr" ? bytesTyped(media, derefTop(typed, ctx.api.schema)) : undefined;
+  const declared = bytes ?? typed;
   const fitting = payload.kind === "object" ? fittingBranch(declared, payload.entries, ctx.api.schema) : declared;
   // A create that takes only named fields inside a property (Forms' form.info.title) offers only those.
   const schema = bodyTakenOnCreate(operation, fitting, ctx.api.schema);
@@ -330,6 +332,7 @@ function bindBody(ctx: GoalContext, step: Step, operation: Operation, usage: Usa
     ...(replacements.length > 0 ? { replacements } : {}),
     ...(keepCurrent === undefined ? {} : { keepCurrent }),
     ...(exactIntegers.length > 0 ? { exactIntegers } : {}),
+    ...(bytes === undefined ? {} : { base64: true as const }),
   };
 }
 

@@ -3,7 +3,7 @@ import { schemaLookup } from "../../model/api-source.js";
 import type { SchemaLookup } from "../../model/api-source.js";
 import { soleValue } from "../sole-value.js";
 import { bodyTakenOnCreate, ignoredOnCreate, isCreate, refusedOnCreate } from "../create-ignored.js";
-import type { ApiModel, JsonSchema, Operation, Parameter } from "../../model/api-model.js";
+import type { ApiModel, JsonSchema, MediaContent, Operation, Parameter } from "../../model/api-model.js";
 import {
   apiBodyCredentials,
   isAccountParameter,
@@ -11,7 +11,7 @@ import {
   isCredentialParameter,
   isSigningHeader,
 } from "../credentials.js";
-import { preferredContent } from "../media.js";
+import { bytesTyped, preferredContent, sentMedia } from "../media.js";
 import { idempotencyKeyOf, isReadIdempotencyKey, isRuntimeKey } from "../idempotency.js";
 import { answerFormatParameter, sendsAnswerElsewhere } from "../stream-switch.js";
 import { requestStampOf } from "../request-stamps.js";
@@ -753,13 +753,16 @@ function bodyOf(
     const carries =
       sendsFile(content.kind, properties) ||
       sendsText(content.kind, content.mediaType, node, operation.requestBody.description, operation.parameters) ||
-      (content.kind === "json" && carriesTheCall(node, (s) => derefTop(s, lookup)));
+      (content.kind === "json" && carriesTheCall(node, (s) => derefTop(s, lookup))) ||
+      saysItsBytes(content, node, operation.requestBody.description);
     if (!bodyRequired && !carries) return { optional: ["the request body"] };
     const input = namer("body", content.schema, stepId);
-    // A text body says what it is in its schema as often as in the request body (Orthanc's lookup).
+    // A text or bytes body says what it is in its schema as often as in the request body (Orthanc's lookup, upload).
     const own = typeof node === "object" && typeof node["description"] === "string" ? node["description"] : "";
-    const told = operation.requestBody.description || (content.kind === "text" ? own : "");
-    const said = htmlToText(told).trim();
+    const told = operation.requestBody.description || (content.kind === "text" || content.kind === "binary" ? own : "");
+    // Bytes are written as base64 text (`bytesTyped`): the input says so, and what the file is.
+    const bytes = bytesTyped(sentMedia(content), typeof node === "object" ? { ...node, description: told } : node);
+    const said = htmlToText(typeof bytes === "object" ? String(bytes["description"]) : told).trim();
     // Left optional by the spec, it is what the call sends all the same: the goal requires it.
     const needed: NeededInput[] = bodyRequired
       ? []
@@ -767,7 +770,7 @@ function bodyOf(
     return {
       body: { kind: "whole", value: `$inputs.${input}` },
       optional: [],
-      schema: node,
+      schema: bytes ?? node,
       ...(needed.length === 0 ? {} : { needed }),
     };
   }
@@ -1406,4 +1409,15 @@ function refDescribed(name: string, schema: JsonSchema, schemas: SchemaLookup): 
   const named = derefTop(schema, schemas);
   const said = typeof named === "object" ? named["description"] : undefined;
   return typeof said === "string" ? { ...schema, description: said } : schema;
+}
+
+/**
+ * Whether a raw-bytes body the spec leaves optional is the file the call uploads: it is sent as base64 (`bytesTyped`)
+ * and the spec says what it is (Orthanc's `POST /instances`, "DICOM file to be uploaded"). Sent without it, the upload
+ * stores nothing. An undescribed `application/octet-stream` body is as often a spec's leftover (Okta's `reset_factors`).
+ */
+function saysItsBytes(content: MediaContent, node: JsonSchema, said: string | undefined): boolean {
+  if (bytesTyped(sentMedia(content), node) === undefined) return false;
+  const own = typeof node === "object" && typeof node["description"] === "string" ? node["description"] : "";
+  return `${said ?? ""}${own}`.trim() !== "";
 }

@@ -68,6 +68,11 @@ export interface BodySpec {
    * of digits there is written as a JSON number with those digits (a value past 2^53 − 1 only stays exact so).
    */
   readonly exactIntegers?: readonly string[];
+  /**
+   * A binary body the model writes as base64 text (RFC 4648, or its URL-safe alphabet): decoded to the bytes sent.
+   * Text that is not base64, or decodes to nothing, is refused: the upload would send other bytes, or none.
+   */
+  readonly base64?: true;
 }
 
 /**
