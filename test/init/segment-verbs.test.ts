@@ -46,6 +46,12 @@ describe("a verb the last path segment spells", () => {
       "The user asks to mark associated notifications read of a board and you know its board id.",
     ],
     [
+      "the record's own name after the verb is the record, said once",
+      boards("closeBoard", "addBoardsCloseBoardByIdBoard"),
+      "addBoardsCloseBoardByIdBoard",
+      "The user asks to close a board and you know its board id.",
+    ],
+    [
       "a segment another path indexes is a collection: its records are added, not verbed",
       boards("checkItem", "addBoardsCheckItemByIdBoard", {
         "/boards/{idBoard}/checkItem/{idCheckItem}": {

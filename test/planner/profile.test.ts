@@ -858,6 +858,28 @@ describe("operation profile", () => {
     expect(operationProfile(op(operation))).toMatchObject(expected);
   });
 
+  it.each([
+    [
+      "NDHM's `/v0.5/…`",
+      {
+        method: "post",
+        path: "/v0.5/health-information/notify",
+        id: "postV05HealthInformationNotify",
+        summary: "Notifications corresponding to events during data flow",
+      },
+      { action: "notify", object: "health information" },
+    ],
+    [
+      "HSBC's `/open-banking/v2.2/atms`",
+      { method: "get", path: "/open-banking/v2.2/atms", id: "getAtms", summary: "Get ATMs" },
+      { action: "list", object: "atm" },
+    ],
+  ] as const)("reads a dotted version segment as no parent (%s)", (_, operation, expected) => {
+    const profile = operationProfile(op(operation));
+    expect(profile).toMatchObject(expected);
+    expect(profile.parents).toBeUndefined();
+  });
+
   it("reads connect as a proxy niche in a Kubernetes id, as the operation's own verb in a Docker path", () => {
     const exec = { method: "post", path: "/api/v1/namespaces/{namespace}/pods/{name}/exec" } as const;
     expect(operationProfile(op({ ...exec, id: "connectCoreV1PostNamespacedPodExec" })).signals).toEqual(["proxy"]);

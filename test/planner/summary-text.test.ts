@@ -64,6 +64,8 @@ describe("the article before an object (withArticle)", () => {
     ["unicode name", "a unicode name"],
     ["usage record", "a usage record"],
     ["card", "a card"],
+    ["one HDFS directory", "one HDFS directory"],
+    ["the queue", "the queue"],
   ])("%s → %s", (words, said) => {
     expect(withArticle(words)).toBe(said);
   });

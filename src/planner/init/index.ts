@@ -21,6 +21,7 @@ import {
   operationRef,
   newestVersions,
   resourceOf,
+  VERSION_SEGMENT,
   segments,
   signatureOf,
   singular,
@@ -196,9 +197,6 @@ function compareProposals(a: Proposal, b: Proposal): number {
   );
 }
 
-/** A version path segment: `v1`, `v1beta2`. */
-const VERSION = /^v\d+((alpha|beta)\d*)?$/;
-
 /**
  * How core a resource is: `resourceWeights` of its operations that are not niche (0 for a resource of niche operations
  * only), plus log₂ of the API versions it is served in (Kubernetes' deployments in four), after the spec's redirects
@@ -222,7 +220,7 @@ function coreWeights(
   const versions = new Map<string, Set<string>>();
   for (const o of all) {
     const parts = segments(o.path);
-    const at = parts.findIndex((s) => VERSION.test(s));
+    const at = parts.findIndex((s) => VERSION_SEGMENT.test(s));
     if (at >= 0)
       versions.set(resource(o), new Set([...(versions.get(resource(o)) ?? []), parts.slice(0, at + 1).join("/")]));
   }

@@ -468,7 +468,14 @@ function routeOf(operation: Operation): string {
   return operation.path.replace(/\{[^}]*\}/g, "{}").replace(/\/+$/, "") || "/";
 }
 
-const VERSION_SEGMENT = /^v(\d+)(?:(alpha|beta)(\d*))?$/i;
+/**
+ * An API version segment, which names no thing: `v1`, `v1beta2`, `v2beta`, dotted `v0.5` and `V1.0`, Google's `v1b3`
+ * and `v3p1beta1`, a date `2013-01-01`; not a bare `2.8.0` (image-charts' `/chart.js/2.8.0` is an endpoint).
+ */
+export const VERSION_SEGMENT = /^(v\d+(\.\d+)*([a-z]+\d*)*|\d{4}-\d{2}-\d{2})$/i;
+/** A version's parts, for ranking: major, minor, stage, stage number (`v1.2`, `v1beta2`); a date's digits. */
+const VERSION_PARTS = /^v(\d+)(?:\.(\d+))?(?:(alpha|beta)(\d*))?$/i;
+const DATE_VERSION = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /**
  * The path's static segments that name something, a custom method apart from the segment it ends unless `custom` is
@@ -486,12 +493,17 @@ function versionOf(path: string): string | undefined {
   return segments(path).find((s) => VERSION_SEGMENT.test(s));
 }
 
-/** Stable above beta above alpha, then by number: `v2` > `v1` > `v1beta2` > `v1beta1` > `v1alpha1`. */
+/**
+ * Stable above beta above alpha, then by number: `v2` > `v1.1` > `v1` > `v1beta2` > `v1beta1` > `v1alpha1`; a later
+ * date above an earlier one.
+ */
 export function versionRank(version: string | undefined): number {
-  const match = version === undefined ? null : VERSION_SEGMENT.exec(version);
+  const date = version === undefined ? null : DATE_VERSION.exec(version);
+  if (date) return 3_000_000_000 + Number(`${date[1]}${date[2]}${date[3]}`);
+  const match = version === undefined ? null : VERSION_PARTS.exec(version);
   if (!match) return 0;
-  const stage = match[2] === undefined ? 3 : match[2].toLowerCase() === "beta" ? 2 : 1;
-  return stage * 1_000_000 + Number(match[1]) * 1_000 + Number(match[3] || 0);
+  const stage = match[3] === undefined ? 3 : match[3].toLowerCase() === "beta" ? 2 : 1;
+  return stage * 1_000_000_000 + Number(match[1]) * 1_000_000 + Number(match[2] || 0) * 1_000 + Number(match[4] || 0);
 }
 
 /** The segments after the version (all of them when there is none), without `watch` and with parameter names erased. */

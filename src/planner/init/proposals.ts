@@ -1471,8 +1471,11 @@ function segmentActHint(operation: Operation, kind: SingleKind): string | undefi
   const parts = operation.path.split("/").filter((p) => p !== "");
   const owner = parts[parts.findLastIndex((p) => p.startsWith("{")) - 1];
   if (segmentVerb(operation) === undefined || owner === undefined || owner.startsWith("{")) return undefined;
-  const [verb = "", ...rest] = toSnakeCase(staticSegments(operation.path).at(-1) ?? "").split("_");
-  const thing = withArticle(singular(toSnakeCase(owner)).replaceAll("_", " "));
+  const [verb = "", ...said] = toSnakeCase(staticSegments(operation.path).at(-1) ?? "").split("_");
+  const ownerWords = singular(toSnakeCase(owner)).split("_");
+  // The owner's own name after the verb is the owner, said once (`/pools/{code}/rotate-pool`: rotate a pool).
+  const rest = ownerWords.every((w, i) => singular(said[i] ?? "") === w) ? said.slice(ownerWords.length) : said;
+  const thing = withArticle(ownerWords.join(" "));
   const phrase =
     rest.length === 0
       ? `${verb} ${thing}`
