@@ -1,6 +1,7 @@
 // Relaxes result schemas for advertising: what `run` returns is projected, denoised and capped, so only shape and types are promised.
 import { schemaLookup } from "../model/api-source.js";
 import type { JsonSchema } from "../model/api-model.js";
+import { saysNull } from "../planner/kept-empty.js";
 import { componentName, reachableSchemas, RESULT_SCHEMA_HOPS } from "../planner/schemas.js";
 
 /** Keywords a capped, denoised result may break (a shortened string, a cut array, a dropped empty field). */
@@ -41,7 +42,11 @@ const SUBSCHEMA_LISTS = new Set(["allOf", "anyOf", "prefixItems"]);
 /** A named schema's relaxed name, or undefined when the advertised result stops short of it (any value there). */
 type Rename = (name: string) => string | undefined;
 
-/** The same shape and types, without constraints a capped result may break; objects stay open for `_truncated`. */
+/**
+ * The same shape and types, without constraints a capped result may break; objects stay open for `_truncated`. A
+ * typed schema whose description says what null is (TBA's score: "null or -1 for an unplayed match") also takes null:
+ * the result keeps that null (`StepSpec.keepEmpty`), and it is the documented answer, not one off its description.
+ */
 export function relaxOutputSchema(schema: JsonSchema, rename: Rename): JsonSchema {
   if (typeof schema !== "object") return true;
   const out: Record<string, unknown> = {};
@@ -53,7 +58,15 @@ export function relaxOutputSchema(schema: JsonSchema, rename: Rename): JsonSchem
   if (Array.isArray(schema["oneOf"]))
     out["anyOf"] = (schema["oneOf"] as JsonSchema[]).map((s) => relaxOutputSchema(s, rename));
   if (Array.isArray(schema["enum"]) || schema["const"] !== undefined) Object.assign(out, typeOfValues(schema));
-  return out;
+  return saysNull(schema) ? withNull(out) : out;
+}
+
+/** The schema with null among its types when it names any (`integer` → `["integer", "null"]`). */
+function withNull(schema: Record<string, unknown>): Record<string, unknown> {
+  const type = schema["type"];
+  const types = typeof type === "string" ? [type] : Array.isArray(type) ? (type as unknown[]) : undefined;
+  if (types === undefined || types.includes("null")) return schema;
+  return { ...schema, type: [...types, "null"] };
 }
 
 /** The relaxed `$ref` of a named schema; null when the advertised result does not go that deep; the value itself for any other ref. */

@@ -13,6 +13,7 @@ import type {
 import { preferredContent } from "./media.js";
 import { derefTop } from "./schemas.js";
 import { failedStatuses, statusAnswers, unchangedStatuses } from "./status-answers.js";
+import { operationToKeptEmpty } from "./kept-empty.js";
 import { operationStreams } from "./streaming.js";
 import { NAMES_RECORD, operationToItemErrors, operationToNotDone } from "./item-errors.js";
 import { operationToProgress, operationToTask } from "./progress.js";
@@ -209,7 +210,8 @@ function withoutFailed(progress: ProgressSpec | undefined, off: boolean): Progre
  * `operationToItemErrors`) and the members listing what it did not do (see `operationToNotDone`), the task id an
  * answer names for work that runs after it (see `operationToTask`), the return codes its member documents (see
  * `operationToReturnCodes`), the Accept header its documented answer types call for (see `operationToAccept`), and
- * the query parameter by which a call chooses its answer's form (see `operationToFormatParam`).
+ * the query parameter by which a call chooses its answer's form (see `operationToFormatParam`), and the members whose
+ * null or empty string the spec gives a meaning (see `operationToKeptEmpty`).
  */
 export function answerChecks(
   operation: Operation,
@@ -232,6 +234,7 @@ export function answerChecks(
   returnCodes?: ReturnCodesSpec;
   accept?: string;
   formatParam?: string;
+  keepEmpty?: readonly string[];
 } {
   const envelope = written === undefined ? operationToEnvelope(operation, lookup) : written;
   const errorList = written === null ? undefined : operationToErrorList(operation, lookup);
@@ -248,6 +251,7 @@ export function answerChecks(
   const returnCodes = written === null ? undefined : operationToReturnCodes(operation, lookup);
   const accept = operationToAccept(operation);
   const formatParam = operationToFormatParam(operation);
+  const keepEmpty = operationToKeptEmpty(operation, lookup);
   return {
     ...(envelope === null || envelope === undefined ? {} : { envelope }),
     ...(errorList === undefined ? {} : { errorList }),
@@ -264,5 +268,6 @@ export function answerChecks(
     ...(returnCodes === undefined ? {} : { returnCodes }),
     ...(accept === undefined ? {} : { accept }),
     ...(formatParam === undefined ? {} : { formatParam }),
+    ...(keepEmpty === undefined ? {} : { keepEmpty }),
   };
 }

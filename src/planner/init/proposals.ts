@@ -1582,14 +1582,41 @@ export function withoutCredentials(model: ApiModel, operation: Operation): Opera
   return kept.length === operation.parameters.length ? operation : { ...operation, parameters: kept };
 }
 
+/**
+ * A read whose success answer is a top-level list (TBA's `GET /districts/{year}`, a year's districts): it answers
+ * many, not one, whatever its path ends in. An answer given by `$ref` is not followed (the hint has no model).
+ */
+function answersList(operation: Operation): boolean {
+  const schema = successSchema(operation);
+  return typeof schema === "object" && schema["type"] === "array";
+}
+
+/** A list read under an id (`/tournament/{tournamentid}/slates`): a list for that one thing, not a list of them. */
+function listedByItsId(operation: Operation): boolean {
+  const last = operation.parameters.filter((p) => p.in === "path").at(-1);
+  return last !== undefined && idParts(last.name) !== undefined;
+}
+
+/** ` for a given year and team key`: the path parameters a list read is asked with. */
+function forGiven(operation: Operation): string {
+  const path = operation.parameters.filter(
+    (p) => p.in === "path" && selfValue(operation, p) === undefined && soleValue(p, NO_SCHEMAS) === undefined,
+  );
+  return path.length === 0 ? "" : ` for a given ${path.map((p) => spoken(p.name)).join(" and ")}`;
+}
+
 const KIND_HINTS: Readonly<
   Record<SingleKind, (entity: string, operation: Operation, profile: OperationProfile) => string>
 > = {
   find: (entity, o) => `The user wants to browse ${entity}${filtersOf(o)}.`,
   get: (entity, o) =>
-    o.path.includes("{") || asksForItsIds(o)
-      ? `The user asks about one ${entity}${knowing(o)}.`
-      : `The user asks about the ${entity}${knowing(o)}.`,
+    answersList(o)
+      ? listedByItsId(o)
+        ? `The user asks for a list for one ${entity}${knowing(o)}.`
+        : `The user asks for the list of ${recordsOf(entity)}${forGiven(o)}.`
+      : o.path.includes("{") || asksForItsIds(o)
+        ? `The user asks about one ${entity}${knowing(o)}.`
+        : `The user asks about the ${entity}${knowing(o)}.`,
   create: (entity, o) => `The user asks to add a new ${entity}${requiredOf(o, true)}.`,
   update: (entity, o) =>
     o.method === "put" && createsWhenAbsent(o)

@@ -3,7 +3,7 @@ import type { StartedTask, UnfinishedStatus } from "../execute/step.js";
 import { codeWord } from "../api-error.js";
 import { isJsonLines } from "../http/read-body.js";
 import { linksNextPage } from "../execute/paging.js";
-import { denoise } from "./denoise.js";
+import { type Kept, denoise } from "./denoise.js";
 import { parseRetryAfter } from "../http/retry.js";
 
 /** A value as a result object: objects as they are, arrays as `{items}`, scalars as `{result}`. */
@@ -76,6 +76,8 @@ const noneFoundNote = (documented: string): string =>
 export interface AcceptedRead {
   readonly read?: true;
   readonly noneFound?: string;
+  /** The members whose null or empty string the spec gives a meaning: they stay (see `denoise`). */
+  readonly keepEmpty?: readonly string[];
 }
 
 /** The member a result gets when the answer's own status says the work is still under way. */
@@ -285,9 +287,10 @@ export function defaultResult(
   read?: AcceptedRead,
 ): Record<string, unknown> {
   const home = requestHost(url);
-  if (isJsonLines(body) && body.length > 1) return jsonLinesResult(body, home);
-  if (Array.isArray(body)) return { items: denoise(body, home) ?? [] };
-  const kept = denoise(body, home);
+  const keep = keptOf(read?.keepEmpty);
+  if (isJsonLines(body) && body.length > 1) return jsonLinesResult(body, home, keep);
+  if (Array.isArray(body)) return { items: denoise(body, home, keep) ?? [] };
+  const kept = denoise(body, home, keep);
   const listed = isPlainObject(body) ? withEmptyLists(body, kept) : kept;
   return listed === undefined ? emptyAnswer(status, headers, url, read) : asResultObject(listed);
 }
@@ -297,9 +300,18 @@ export function defaultResult(
  * is where it ends (Docker's pull: "Status: Downloaded newer image for nginx:latest" after thousands of progress
  * records), and a small member keeps its place when the cap cuts the list's tail.
  */
-function jsonLinesResult(records: readonly unknown[], home: string | undefined): Record<string, unknown> {
-  const last = denoise(records.at(-1), home);
-  return { ...(last === undefined ? {} : { last_record: last }), items: denoise(records, home) ?? [] };
+function jsonLinesResult(records: readonly unknown[], home: string | undefined, keep?: Kept): Record<string, unknown> {
+  const last = denoise(records.at(-1), home, keep);
+  return { ...(last === undefined ? {} : { last_record: last }), items: denoise(records, home, keep) ?? [] };
+}
+
+/** The kept member names as a set, one per list (a step's list is the same object on every call). */
+const keptSets = new WeakMap<readonly string[], Kept>();
+function keptOf(names: readonly string[] | undefined): Kept | undefined {
+  if (names === undefined || names.length === 0) return undefined;
+  let set = keptSets.get(names);
+  if (set === undefined) keptSets.set(names, (set = new Set(names)));
+  return set;
 }
 
 /** The host a request URL went to; undefined without one. */

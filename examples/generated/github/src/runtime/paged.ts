@@ -199,7 +199,14 @@ function pagedResult(pages: Pages, cap: CapOptions): Record<string, unknown> {
     bounded.map((l) => l.item),
     pages.next !== undefined,
   );
-  const full = defaultResult(body, pages.last.status);
+  const keepEmpty = pages.last.keepEmpty;
+  const full = defaultResult(
+    body,
+    pages.last.status,
+    undefined,
+    undefined,
+    keepEmpty === undefined ? {} : { keepEmpty },
+  );
   const limits = withCallLimitNotes({}, pages.last.body);
   const room = cap.maxBytes - reserveFor(pages) - notesBytes(limits);
   const capped = capResult(full, { ...cap, maxBytes: Math.max(256, room) });

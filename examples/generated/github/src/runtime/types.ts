@@ -251,6 +251,11 @@ export interface StepSpec {
    */
   readonly failedStatuses?: readonly string[];
   /**
+   * Answer members whose null or empty string the spec gives a meaning (TBA's `winning_alliance: ""`, a tie): kept
+   * in the result, where other nulls and empty strings are dropped as noise.
+   */
+  readonly keepEmpty?: readonly string[];
+  /**
    * The API description says the success answer is a stream (a streaming media type, an `x-…streaming` extension):
    * it never completes, so a 2xx is reported as an endpoint the tool cannot read to its end, not waited on until a
    * timeout.

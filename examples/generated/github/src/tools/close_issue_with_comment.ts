@@ -143,6 +143,7 @@ export const closeIssueWithComment = defineTool({
             "unchanged. If it faults a value you did not pass, the likely cause is one the goal itself sends " +
             "(`state`): tell the user the tool's goal binding needs fixing instead of retrying with other arguments.",
         },
+        keepEmpty: ["color", "state_reason"],
         unsent: [
           "title",
           "body",

@@ -133,6 +133,7 @@ export const createAssignedIssue = defineTool({
             "unchanged.",
         },
         bodyType: "object",
+        keepEmpty: ["color", "state_reason"],
         unsent: ["assignee", "milestone", "labels", "assignees", "issue_field_values", "type"],
       },
       {
@@ -173,6 +174,7 @@ export const createAssignedIssue = defineTool({
             "unchanged.",
         },
         bodyType: "object",
+        keepEmpty: ["color", "state_reason"],
       },
     ],
     returns: {

@@ -117,6 +117,7 @@ export const findUserOpenPullRequests = defineTool({
             "arguments.",
         },
         bodyType: "object",
+        keepEmpty: ["color"],
         unsent: ["page", "advanced_search", "search_type"],
       },
     ],

@@ -156,6 +156,7 @@ export const latestFailedWorkflowRunJobs = defineTool({
             "unchanged.",
         },
         bodyType: "object",
+        keepEmpty: ["conclusion", "runner_group_id", "runner_group_name", "runner_id", "runner_name"],
         unsent: ["filter", "per_page", "page"],
       },
     ],

@@ -97,6 +97,7 @@ export const listLabeledIssues = defineTool({
             "with other arguments.",
         },
         bodyType: "array",
+        keepEmpty: ["color", "state_reason"],
         paging: { list: "", style: "page", size: "per_page", page: "page", defaultSize: 30, next: "link" },
         unsent: ["milestone", "assignee", "type", "creator", "mentioned", "issue_field_values", "since"],
       },

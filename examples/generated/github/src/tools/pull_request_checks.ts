@@ -142,6 +142,7 @@ export const pullRequestChecks = defineTool({
             "arguments.",
         },
         bodyType: "object",
+        keepEmpty: ["conclusion"],
         unsent: ["check_name", "status", "filter", "page", "app_id"],
       },
       {

@@ -132,6 +132,7 @@ export const pullRequestReviewStatus = defineTool({
             "arguments.",
         },
         bodyType: "array",
+        keepEmpty: ["commit_id"],
         unsent: ["page"],
       },
     ],

@@ -110,6 +110,7 @@ export const triageIssue = defineTool({
             "unchanged.",
         },
         bodyType: "object",
+        keepEmpty: ["color", "state_reason"],
       },
       {
         id: "label",

@@ -235,6 +235,31 @@ export function roundedSuggestion(issue: z.core.$ZodIssue, field: string): strin
   return `${why}: do not call again with it changed; tell the user.`;
 }
 
+/** A string input's description saying it is written in digits: `4 digits`, a digits-only pattern `^[0-9]+$`. */
+const SAYS_DIGITS = /\bdigits?\b|`\^(?:\[0-9\]|\\d)[+*{]/i;
+
+/**
+ * A number given where a string of digits is taken (TBA's `year`, "Must be 4 digits", sent as `2016`): the refusal
+ * says to send the digits in quotes, as given (a leading zero kept), not only what the input is. It is refused, not
+ * sent as its digits: a number has already lost a leading zero (a two-digit year `05` sent as 5).
+ */
+export function quotedSuggestion(
+  issue: z.core.$ZodIssue,
+  field: string,
+  input: unknown,
+  description: string | undefined,
+): string | undefined {
+  if (issue.code !== "invalid_type" || issue.expected !== "string") return undefined;
+  if (description === undefined || !SAYS_DIGITS.test(description)) return undefined;
+  let value = input;
+  for (const key of issue.path) value = value !== null && typeof value === "object" ? (value as never)[key] : undefined;
+  if (typeof value !== "number" || !Number.isInteger(value)) return undefined;
+  return (
+    `"${field}" takes its digits as a string, not a number: send "${String(value)}" in quotes (the digits as they ` +
+    `were given to you, a leading zero kept), and call again. "${field}" is: ${briefDescription(description)}.`
+  );
+}
+
 /**
  * Unknown keys → INVALID_ARGUMENT naming each by its full path (`info.description`, not `description`) and the keys
  * its object takes (`info takes only: documentTitle, title`), so a model does not look for a top-level argument; a
@@ -316,6 +341,7 @@ export function invalidArgument(error: z.ZodError, schema: z.ZodType, input?: un
       : "";
   const suggestion =
     roundedSuggestion(issue, field) ??
+    quotedSuggestion(issue, field, input, description) ??
     (description === undefined
       ? `Fix "${field || "the arguments"}" and call again.`
       : `"${field}" is: ${briefDescription(description)}. Fix it and call again.`);

@@ -135,6 +135,7 @@ export const listDeploymentPods = defineTool({
             "record's state (busy, not ready, not allowed now), tell the user what must change first. Do not retry " +
             "unchanged.",
         },
+        keepEmpty: ["creationTimestamp"],
         unsent: ["pretty"],
       },
       {
@@ -168,6 +169,7 @@ export const listDeploymentPods = defineTool({
             "record's state (busy, not ready, not allowed now), tell the user what must change first. Do not retry " +
             "unchanged.",
         },
+        keepEmpty: ["creationTimestamp", "medium", "sizeLimit", "subPath", "type", "value"],
         unsent: [
           "includeUninitialized",
           "pretty",

@@ -113,6 +113,7 @@ export const listDeployments = defineTool({
             "record's state (busy, not ready, not allowed now), tell the user what must change first. Do not retry " +
             "unchanged.",
         },
+        keepEmpty: ["creationTimestamp", "selector"],
         unsent: [
           "includeUninitialized",
           "pretty",

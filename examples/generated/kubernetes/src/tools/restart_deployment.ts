@@ -127,6 +127,7 @@ export const restartDeployment = defineTool({
             "record's state (busy, not ready, not allowed now), tell the user what must change first. Do not retry " +
             "unchanged.",
         },
+        keepEmpty: ["creationTimestamp", "medium", "selector", "sizeLimit", "type"],
         unsent: ["pretty", "dryRun"],
       },
     ],

@@ -80,6 +80,7 @@ export const scaleDeployment = defineTool({
             "record's state (busy, not ready, not allowed now), tell the user what must change first. Do not retry " +
             "unchanged.",
         },
+        keepEmpty: ["creationTimestamp"],
         unsent: ["pretty"],
       },
       {
@@ -136,6 +137,7 @@ export const scaleDeployment = defineTool({
             "(`apiVersion`, `kind`): tell the user the tool's goal binding needs fixing instead of retrying with " +
             "other arguments.",
         },
+        keepEmpty: ["creationTimestamp"],
         unsent: ["pretty", "dryRun", "status"],
       },
     ],

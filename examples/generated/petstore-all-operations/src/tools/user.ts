@@ -573,6 +573,7 @@ export const listUserOrders = defineTool({
         },
         errorHints: {},
         bodyType: "object",
+        keepEmpty: ["nextCursor", "shipDate"],
       },
     ],
     returns: { narrowingInputs: ["status", "limit", "cursor"] },

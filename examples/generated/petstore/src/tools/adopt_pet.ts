@@ -121,6 +121,7 @@ export const adoptPet = defineTool({
             "unchanged.",
         },
         bodyType: "object",
+        keepEmpty: ["birthDate"],
       },
       {
         id: "order",
@@ -171,6 +172,7 @@ export const adoptPet = defineTool({
         },
         idempotencyKey: { in: "header", name: "Idempotency-Key" },
         bodyType: "object",
+        keepEmpty: ["shipDate"],
         unsent: ["id", "shipDate", "complete", "notes"],
       },
     ],

@@ -72,6 +72,7 @@ export const findAvailablePets = defineTool({
             "(`status`): tell the user the tool's goal binding needs fixing instead of retrying with other arguments.",
         },
         bodyType: "array",
+        keepEmpty: ["birthDate"],
       },
     ],
     returns: { narrowingInputs: ["limit"] },

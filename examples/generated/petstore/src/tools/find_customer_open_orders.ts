@@ -124,6 +124,7 @@ export const findCustomerOpenOrders = defineTool({
             "(`status`): tell the user the tool's goal binding needs fixing instead of retrying with other arguments.",
         },
         bodyType: "object",
+        keepEmpty: ["nextCursor", "shipDate"],
         unsent: ["cursor"],
       },
     ],

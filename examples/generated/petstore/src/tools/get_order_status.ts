@@ -79,6 +79,7 @@ export const getOrderStatus = defineTool({
             "unchanged.",
         },
         bodyType: "object",
+        keepEmpty: ["shipDate"],
       },
     ],
     returns: {

@@ -74,6 +74,7 @@ export const getPetDetails = defineTool({
             "unchanged.",
         },
         bodyType: "object",
+        keepEmpty: ["birthDate"],
       },
     ],
     returns: {},

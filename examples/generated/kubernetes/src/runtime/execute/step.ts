@@ -65,6 +65,8 @@ export interface StepResponse {
   readonly read?: true;
   /** The spec's description of a read's 202 when it says the read found none ("no blacklist found"). */
   readonly noneFound?: string;
+  /** The members whose null or empty string the answer keeps (see `StepSpec.keepEmpty`). */
+  readonly keepEmpty?: readonly string[];
 }
 
 /**
@@ -323,6 +325,7 @@ function succeed(
     ...(unfinished === undefined ? {} : { unfinished }),
     ...(failedItems === undefined ? {} : { failedItems }),
     ...(task === undefined ? {} : { startedTask: task }),
+    ...(step.spec.keepEmpty === undefined ? {} : { keepEmpty: step.spec.keepEmpty }),
     ...(outcome.media === undefined || body !== outcome.body ? {} : { media: outcome.media }),
     ...(outcome.status === 202 && step.spec.readOnly === true ? acceptedRead(step.spec.responseDescriptions) : {}),
   };

@@ -2,6 +2,9 @@
 // A response body → the same data without nulls, empty values and hypermedia noise (HAL/JSON:API links, URI templates).
 // A link to another host than the API's (a payment or approval page for a person) is not noise: it stays.
 
+/** Member names whose null or empty string stays (see `denoise`). */
+export type Kept = ReadonlySet<string>;
+
 const isLinkObject = (value: unknown): boolean =>
   value !== null && typeof value === "object" && !Array.isArray(value) && Object.hasOwn(value, "href");
 
@@ -44,16 +47,20 @@ function isAwayLink(value: unknown, home: string): boolean {
 }
 
 /** The entries of a link container that lead away from the API (`isAwayLink`), denoised; undefined when none do. */
-export function awayLinks(value: unknown, home: string | undefined): unknown {
+export function awayLinks(value: unknown, home: string | undefined, keep?: Kept): unknown {
   if (home === undefined || value === null || typeof value !== "object") return undefined;
   if (Array.isArray(value)) {
-    const kept = value.filter((item) => isAwayLink(item, home)).map((item) => denoise(item));
+    const kept = value.filter((item) => isAwayLink(item, home)).map((item) => denoise(item, undefined, keep));
     return kept.length === 0 ? undefined : kept;
   }
   const out: Record<string, unknown> = {};
   let count = 0;
   for (const [rel, item] of Object.entries(value as Record<string, unknown>)) {
-    const kept = Array.isArray(item) ? awayLinks(item, home) : isAwayLink(item, home) ? denoise(item) : undefined;
+    const kept = Array.isArray(item)
+      ? awayLinks(item, home, keep)
+      : isAwayLink(item, home)
+        ? denoise(item, undefined, keep)
+        : undefined;
     if (kept === undefined) continue;
     define(out, rel, kept);
     count++;
@@ -82,12 +89,12 @@ function emptyOf(item: unknown): unknown {
  * A list's places mean something (a Sheets row's cells: `["name", "", "qty"]`, a batch's replies, one per request):
  * an item with nothing left stays as its empty value while any other item is kept; a list of only empty items goes.
  */
-function denoiseArray(value: readonly unknown[], home: string | undefined): unknown[] | undefined {
+function denoiseArray(value: readonly unknown[], home: string | undefined, keep?: Kept): unknown[] | undefined {
   let items: unknown[] | undefined;
   let count = 0;
   for (let i = 0; i < value.length; i++) {
     const item = value[i];
-    const kept = denoise(item, home);
+    const kept = denoise(item, home, keep);
     if (kept !== undefined) count++;
     if (items === undefined && kept !== item) items = value.slice(0, i);
     if (items !== undefined) items.push(kept === undefined ? emptyOf(item) : kept);
@@ -107,6 +114,7 @@ function define(target: Record<string, unknown>, key: string, value: unknown): v
 function denoiseObject(
   value: Readonly<Record<string, unknown>>,
   home: string | undefined,
+  keep?: Kept,
 ): Record<string, unknown> | undefined {
   const keys = Object.keys(value);
   let out: Record<string, unknown> | undefined;
@@ -114,13 +122,16 @@ function denoiseObject(
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i] as string;
     const item = value[key];
-    const kept = !maybeLinkKey(key)
-      ? denoise(item, home)
-      : isLinkNoise(key, item)
-        ? awayLinks(item, home)
-        : isTemplateLink(key, item)
-          ? undefined
-          : denoise(item, home);
+    const kept =
+      (item === null || item === "") && keep?.has(key) === true
+        ? item
+        : !maybeLinkKey(key)
+          ? denoise(item, home, keep)
+          : isLinkNoise(key, item)
+            ? awayLinks(item, home, keep)
+            : isTemplateLink(key, item)
+              ? undefined
+              : denoise(item, home, keep);
     if (out === undefined && (kept !== item || kept === undefined)) {
       out = {};
       for (let j = 0; j < i; j++) define(out, keys[j] as string, value[keys[j] as string]);
@@ -150,12 +161,13 @@ function emptyListsOnly(value: Readonly<Record<string, unknown>>): Record<string
  * Drops nulls, empty strings, empty arrays and objects (but not a list item's place, nor the empty lists of an object
  * that has nothing else), and link noise (`_links`, HAL/JSON:API `links`, `…_url` URI
  * templates), recursively; undefined when nothing is left. Given `home`, the host the request went to, the links of a
- * link container that lead to another host with GET stay (`awayLinks`).
+ * link container that lead to another host with GET stay (`awayLinks`). Given `keep`, the members whose null or empty
+ * string the spec gives a meaning (`StepSpec.keepEmpty`: TBA's `winning_alliance: ""`, a tie), those values stay.
  * A part with nothing to drop is returned as it is (the same object), not copied.
  */
-export function denoise(value: unknown, home?: string): unknown {
+export function denoise(value: unknown, home?: string, keep?: Kept): unknown {
   if (value === null || value === undefined || value === "") return undefined;
-  if (Array.isArray(value)) return denoiseArray(value, home);
-  if (typeof value === "object") return denoiseObject(value as Record<string, unknown>, home);
+  if (Array.isArray(value)) return denoiseArray(value, home, keep);
+  if (typeof value === "object") return denoiseObject(value as Record<string, unknown>, home, keep);
   return value;
 }
