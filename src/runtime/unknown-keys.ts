@@ -1,5 +1,6 @@
 // A refused call's unknown keys, each by its full path (`info.description`, `items[2].x`), with the keys taken there.
 import type { z } from "zod";
+import { editDistance } from "./expressions/hints.js";
 
 type Node = z.core.$ZodType;
 type Issue = z.core.$ZodIssue;
@@ -200,28 +201,6 @@ export function takesOnly(
 
 /** A name as compared for a near miss: lower case, no `_`, `-`, `.` or spaces (`due_date`, `Due-Date` → `duedate`). */
 const folded = (name: string): string => name.toLowerCase().replace(/[-_.\s]/g, "");
-
-/** Edits (insert, delete, replace, swap two neighbours) turning `a` into `b`. */
-function editDistance(a: string, b: string): number {
-  const rows: number[][] = [];
-  for (let i = 0; i <= a.length; i += 1) {
-    rows.push([i]);
-    for (let j = 1; j <= b.length; j += 1) {
-      if (i === 0) {
-        (rows[0] as number[]).push(j);
-        continue;
-      }
-      const row = rows[i] as number[];
-      const up = rows[i - 1] as number[];
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let best = Math.min((up[j] as number) + 1, (row[j - 1] as number) + 1, (up[j - 1] as number) + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
-        best = Math.min(best, ((rows[i - 2] as number[])[j - 2] as number) + 1);
-      row.push(best);
-    }
-  }
-  return (rows[a.length] as number[])[b.length] as number;
-}
 
 /**
  * The name the model meant by an unknown key, when one is clearly closest: compared folded (case, `_`, `-` ignored),

@@ -1,5 +1,6 @@
 // A step's `pick`: the listed response → the one item whose fields equal the given values, or the error the model sees.
 import type { EvaluationContext } from "../expressions/index.js";
+import { editDistance } from "../expressions/hints.js";
 import { pointerTokens, resolvePointer } from "../expressions/pointer.js";
 import type { PickSpec, StepSpec } from "../types.js";
 import type { ErrorBody } from "./failure.js";
@@ -156,19 +157,4 @@ export function closeValues(values: readonly string[], wanted: string): string[]
     .sort((a, b) => a.score - b.score)
     .slice(0, 5)
     .map((s) => s.value);
-}
-
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++)
-      current[j] = Math.min(
-        (previous[j] ?? 0) + 1,
-        (current[j - 1] ?? 0) + 1,
-        (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1),
-      );
-    previous = current;
-  }
-  return previous[b.length] ?? 0;
 }

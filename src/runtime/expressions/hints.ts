@@ -1,16 +1,25 @@
 // Near-miss suggestions: a misspelt word → the known word it most likely meant.
 
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const substitution = (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1);
-      current.push(Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, substitution));
+/** Edits (insert, delete, replace, swap two neighbours) turning `a` into `b`. */
+export function editDistance(a: string, b: string): number {
+  const rows: number[][] = [];
+  for (let i = 0; i <= a.length; i += 1) {
+    rows.push([i]);
+    for (let j = 1; j <= b.length; j += 1) {
+      if (i === 0) {
+        (rows[0] as number[]).push(j);
+        continue;
+      }
+      const row = rows[i] as number[];
+      const up = rows[i - 1] as number[];
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let best = Math.min((up[j] as number) + 1, (row[j - 1] as number) + 1, (up[j - 1] as number) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        best = Math.min(best, ((rows[i - 2] as number[])[j - 2] as number) + 1);
+      row.push(best);
     }
-    previous = current;
   }
-  return previous[b.length] ?? 0;
+  return (rows[a.length] as number[])[b.length] as number;
 }
 
 /** The candidate closest to `word` (ignoring case) within two edits, or undefined. */
