@@ -136,9 +136,9 @@ export function chooseBodyMedia(
     : { ok: true, media: { content: covering, mediaType: wanted, kind: mediaKind(wanted) } };
 }
 
-/** Keywords that give a schema a shape other than a string's. */
 /** Media that are text a model writes as it is (LGTM's `application/x-yaml` project config, an XML document). */
 const TEXT_MEDIA = /xml|yaml|javascript|ecmascript|sql|graphql|csv|jwt/i;
+/** Keywords that give a schema a shape other than a string's. */
 const SHAPED = ["$ref", "allOf", "oneOf", "anyOf", "not", "enum", "const", "properties", "items"];
 
 /**
